@@ -1,0 +1,11 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // A separate build folder per concurrent build (tests, benchmarks) keeps them from clobbering each other.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  poweredByHeader: false,
+  reactStrictMode: true,
+  serverExternalPackages: ['better-sqlite3', 'pg', 'redis'],
+  typedRoutes: false,
+};
+
+export default nextConfig;
