@@ -1,0 +1,23 @@
+import Link from 'next/link';
+import { RegisterMarker } from '@/components/layout/register-marker';
+
+export function SiteHeader() {
+  return (
+    <header className="no-print border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
+        <Link href="/" className="text-lg font-bold text-brand-700 hover:text-brand-800">
+          FSR Portal
+        </Link>
+        <RegisterMarker />
+        <nav aria-label="Main" className="flex flex-1 items-center gap-4 text-sm">
+          <Link href="/search" className="text-slate-700 underline-offset-4 hover:underline">
+            Search
+          </Link>
+          <Link href="/markets" className="text-slate-700 underline-offset-4 hover:underline">
+            Regulated markets
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}
