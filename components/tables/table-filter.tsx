@@ -1,0 +1,43 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+
+/** Filters the rows of a server-rendered table by their text, in the browser, without a round trip. */
+export function TableFilter({ tableId, label }: { tableId: string; label: string }) {
+  const inputId = useId();
+  const [query, setQuery] = useState('');
+  const [shown, setShown] = useState<number | null>(null);
+
+  useEffect(() => {
+    const table = document.getElementById(tableId);
+    if (!table) return;
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    let visible = 0;
+    for (const row of Array.from(table.querySelectorAll<HTMLTableRowElement>('tbody tr'))) {
+      const text = row.textContent?.toLowerCase() ?? '';
+      const match = words.every((word) => text.includes(word));
+      row.hidden = !match;
+      if (match) visible += 1;
+    }
+    setShown(words.length ? visible : null);
+  }, [query, tableId]);
+
+  return (
+    <div className="no-print flex flex-wrap items-center gap-2">
+      <label htmlFor={inputId} className="text-sm font-medium">
+        Filter {label.toLowerCase()}
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        className="w-64 max-w-full rounded border border-slate-400 px-2 py-1 text-sm"
+        aria-describedby={`${inputId}-count`}
+      />
+      <span id={`${inputId}-count`} aria-live="polite" className="text-sm text-slate-600">
+        {shown === null ? '' : `${shown} matching row${shown === 1 ? '' : 's'}`}
+      </span>
+    </div>
+  );
+}

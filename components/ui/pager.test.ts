@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { pageWindow } from './pager';
+
+describe('pageWindow', () => {
+  it('keeps first, last and the neighbours of the current page, with gaps between', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(10, 83)).toEqual([1, 'gap', 9, 10, 11, 'gap', 83]);
+    expect(pageWindow(83, 83)).toEqual([1, 'gap', 82, 83]);
+  });
+});

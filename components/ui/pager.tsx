@@ -1,0 +1,70 @@
+import Link from 'next/link';
+
+type Props = {
+  /** The page's path and the query to keep (without `page`). */
+  basePath: string;
+  params?: Record<string, string | undefined>;
+  page: number;
+  totalPages: number;
+  label: string;
+};
+
+function href(basePath: string, params: Record<string, string | undefined>, page: number): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `${basePath}?${text}` : basePath;
+}
+
+/** The numbered pages around the current one, with the first and last always reachable. */
+export function pageWindow(page: number, totalPages: number): (number | 'gap')[] {
+  const wanted = new Set([1, totalPages, page - 1, page, page + 1].filter((p) => p >= 1 && p <= totalPages));
+  const sorted = [...wanted].sort((a, b) => a - b);
+  const out: (number | 'gap')[] = [];
+  for (const p of sorted) {
+    const last = out[out.length - 1];
+    if (typeof last === 'number' && p - last > 1) out.push('gap');
+    out.push(p);
+  }
+  return out;
+}
+
+export function Pager({ basePath, params = {}, page, totalPages, label }: Props) {
+  if (totalPages <= 1) return null;
+  const linkClass = 'rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-100';
+  return (
+    <nav aria-label={`${label} pages`} className="no-print flex flex-wrap items-center gap-1 text-sm">
+      {page > 1 ? (
+        <Link href={href(basePath, params, page - 1)} className={linkClass} rel="prev">
+          ← Previous<span className="sr-only"> page</span>
+        </Link>
+      ) : null}
+      {pageWindow(page, totalPages).map((p, i) =>
+        p === 'gap' ? (
+          <span key={`gap-${i}`} aria-hidden="true" className="px-1">
+            …
+          </span>
+        ) : p === page ? (
+          <span key={p} aria-current="page" className="rounded border border-brand-700 bg-brand-700 px-3 py-1 font-semibold text-white">
+            <span className="sr-only">Page </span>
+            {p}
+          </span>
+        ) : (
+          <Link key={p} href={href(basePath, params, p)} className={linkClass}>
+            <span className="sr-only">Page </span>
+            {p}
+          </Link>
+        ),
+      )}
+      {page < totalPages ? (
+        <Link href={href(basePath, params, page + 1)} className={linkClass} rel="next">
+          Next<span className="sr-only"> page</span> →
+        </Link>
+      ) : null}
+      <span className="ml-2 text-slate-600">
+        Page {page} of {totalPages}
+      </span>
+    </nav>
+  );
+}
