@@ -1,0 +1,217 @@
+import 'server-only';
+import { z } from 'zod';
+import { RegisterCredentials } from './credentials';
+import type { RegisterSource } from './result';
+
+/**
+ * Register client settings from the environment, validated once at start-up. Every message names
+ * the variable at fault; the API key's value never appears in a message.
+ */
+
+export const LIVE_REGISTER_HOST = 'register.fca.org.uk';
+export const LIVE_BASE_URL = `https://${LIVE_REGISTER_HOST}/services/V0.1`;
+/** The register's published limit: 50 requests per 10 s per API user. */
+export const LIVE_LIMIT = { requests: 50, seconds: 10 } as const;
+
+export interface RateSettings {
+  /** Requests allowed in any rolling window. */
+  limit: number;
+  windowMs: number;
+  /** Added to the window so network jitter cannot push two requests closer together at the register. */
+  marginMs: number;
+  /** Minimum block after a 429 (longer if the register says so in Retry-After). */
+  blockSeconds: number;
+}
+
+export interface CacheSettings {
+  freshSeconds: number;
+  staleSeconds: number;
+  notFoundSeconds: number;
+  searchFreshSeconds: number;
+  marketsFreshSeconds: number;
+  maxEntries: number;
+}
+
+export interface RegisterConfig {
+  baseUrl: string;
+  source: RegisterSource;
+  credentials: RegisterCredentials;
+  rate: RateSettings;
+  cache: CacheSettings;
+  timeoutMs: number;
+  /** Retries after a network error or 5xx (each takes a pacer slot). */
+  retries: number;
+}
+
+export class RegisterConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Register client configuration is invalid:\n- ${problems.join('\n- ')}`);
+    this.name = 'RegisterConfigError';
+    this.problems = problems;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const positiveInt = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, `${name} must be between 1 and ${max}`);
+
+const nonNegativeInt = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n <= max, `${name} must be at most ${max}`);
+
+/** Parses an optional variable with `schema`, collecting a problem instead of throwing. */
+function read<T>(env: Env, name: string, schema: z.ZodType<T, string>, fallback: T, problems: string[]): T {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  problems.push(parsed.error.issues[0]?.message ?? `${name} is invalid`);
+  return fallback;
+}
+
+function isLiveHost(url: URL): boolean {
+  return url.hostname.toLowerCase() === LIVE_REGISTER_HOST;
+}
+
+/** Parses and validates the register settings from `env`. Throws RegisterConfigError listing every problem. */
+export function loadRegisterConfig(env: Env = process.env): RegisterConfig {
+  const problems: string[] = [];
+  const key = env.FSR_API_KEY?.trim() || undefined;
+  const email = env.FSR_API_EMAIL?.trim() || undefined;
+
+  // Base URL: the sandbox when no key is set, else the live register.
+  const sandboxHost = env.SANDBOX_HOST?.trim() || '127.0.0.1';
+  const sandboxPortRaw = env.SANDBOX_PORT?.trim() || '4010';
+  if (!/^\d+$/.test(sandboxPortRaw) || Number(sandboxPortRaw) < 1 || Number(sandboxPortRaw) > 65535) {
+    problems.push('SANDBOX_PORT must be a port number between 1 and 65535');
+  }
+  const hostForUrl = sandboxHost.includes(':') && !sandboxHost.startsWith('[') ? `[${sandboxHost}]` : sandboxHost;
+  const defaultBase = key ? LIVE_BASE_URL : `http://${hostForUrl}:${sandboxPortRaw}/services/V0.1`;
+  const baseRaw = (env.FSR_API_BASE_URL?.trim() || defaultBase).replace(/\/+$/, '');
+  let baseUrl = baseRaw;
+  let source: RegisterSource = 'sandbox';
+  try {
+    const url = new URL(baseRaw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      problems.push('FSR_API_BASE_URL must be an http or https URL');
+    } else if (url.username || url.password) {
+      problems.push('FSR_API_BASE_URL must not contain credentials; set FSR_API_EMAIL and FSR_API_KEY instead');
+    } else if (url.search || url.hash) {
+      problems.push('FSR_API_BASE_URL must not have a query string or fragment');
+    } else if (!/\/services\/V0\.1$/.test(url.pathname)) {
+      problems.push(`FSR_API_BASE_URL must end in /services/V0.1 (got path "${url.pathname}")`);
+    } else {
+      source = isLiveHost(url) ? 'live' : 'sandbox';
+      if (source === 'live' && url.protocol !== 'https:') problems.push('FSR_API_BASE_URL must use https for the live register');
+      baseUrl = `${url.origin}${url.pathname}`;
+    }
+  } catch {
+    problems.push('FSR_API_BASE_URL is not a valid URL (expected e.g. https://register.fca.org.uk/services/V0.1)');
+  }
+
+  // Credentials: both or neither; without them the sandbox's default account.
+  let credentials = new RegisterCredentials('', '');
+  if (key && !email) problems.push('FSR_API_EMAIL is required when FSR_API_KEY is set');
+  else if (email && !key) problems.push('FSR_API_KEY is required when FSR_API_EMAIL is set');
+  else if (key && email) {
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) problems.push('FSR_API_EMAIL must be an e-mail address');
+    // Never echo the key: say what is wrong with it, not what it is.
+    if (/\s/.test(key)) problems.push('FSR_API_KEY must not contain spaces or line breaks');
+    credentials = new RegisterCredentials(email, key);
+  } else {
+    if (source === 'live') {
+      problems.push('FSR_API_BASE_URL points at the live register but FSR_API_EMAIL and FSR_API_KEY are not set');
+    }
+    const sandboxEmail = env.SANDBOX_EMAIL?.trim() || 'sandbox@example.com';
+    const sandboxKey = env.SANDBOX_KEY?.trim() || 'sandbox-key';
+    credentials = new RegisterCredentials(sandboxEmail, sandboxKey);
+  }
+
+  // Budget "REQUESTS/SECONDS".
+  let limit = 45;
+  let windowSeconds = 10;
+  const budgetRaw = env.FSR_RATE_BUDGET?.trim();
+  if (budgetRaw) {
+    const m = /^(\d+)\s*\/\s*(\d+)$/.exec(budgetRaw);
+    if (!m) problems.push(`FSR_RATE_BUDGET must look like REQUESTS/SECONDS, e.g. 45/10 (got "${budgetRaw}")`);
+    else {
+      const [requests, seconds] = [Number(m[1]), Number(m[2])];
+      if (requests < 1 || requests > 10_000) problems.push('FSR_RATE_BUDGET requests must be between 1 and 10000');
+      else if (seconds < 1 || seconds > 3600) problems.push('FSR_RATE_BUDGET seconds must be between 1 and 3600');
+      else {
+        limit = requests;
+        windowSeconds = seconds;
+      }
+    }
+  }
+  if (source === 'live' && limit / windowSeconds > LIVE_LIMIT.requests / LIVE_LIMIT.seconds) {
+    problems.push(
+      `FSR_RATE_BUDGET ${limit}/${windowSeconds} exceeds the live register's limit of ${LIVE_LIMIT.requests} per ${LIVE_LIMIT.seconds} s`,
+    );
+  }
+  const marginMs = read(env, 'FSR_RATE_MARGIN_MS', nonNegativeInt('FSR_RATE_MARGIN_MS', 60_000), 500, problems);
+  const blockSeconds = read(env, 'FSR_RATE_BLOCK_SECONDS', positiveInt('FSR_RATE_BLOCK_SECONDS', 3600), 60, problems);
+
+  const freshSeconds = read(env, 'FSR_CACHE_FRESH_SECONDS', nonNegativeInt('FSR_CACHE_FRESH_SECONDS', 86_400), 900, problems);
+  const staleSeconds = read(env, 'FSR_CACHE_STALE_SECONDS', nonNegativeInt('FSR_CACHE_STALE_SECONDS', 7 * 86_400), 86_400, problems);
+  const notFoundSeconds = read(env, 'FSR_CACHE_NOT_FOUND_SECONDS', nonNegativeInt('FSR_CACHE_NOT_FOUND_SECONDS', 86_400), 120, problems);
+  const searchFreshSeconds = read(
+    env,
+    'FSR_CACHE_SEARCH_FRESH_SECONDS',
+    nonNegativeInt('FSR_CACHE_SEARCH_FRESH_SECONDS', 86_400),
+    Math.min(300, freshSeconds),
+    problems,
+  );
+  const marketsFreshSeconds = read(
+    env,
+    'FSR_CACHE_MARKETS_FRESH_SECONDS',
+    nonNegativeInt('FSR_CACHE_MARKETS_FRESH_SECONDS', 7 * 86_400),
+    Math.max(21_600, freshSeconds),
+    problems,
+  );
+  const maxEntries = read(env, 'FSR_CACHE_MAX_ENTRIES', positiveInt('FSR_CACHE_MAX_ENTRIES', 1_000_000), 5000, problems);
+  if (staleSeconds < freshSeconds) problems.push('FSR_CACHE_STALE_SECONDS must be at least FSR_CACHE_FRESH_SECONDS');
+
+  const timeoutMs = read(env, 'FSR_API_TIMEOUT_MS', positiveInt('FSR_API_TIMEOUT_MS', 300_000), 15_000, problems);
+  const retries = read(env, 'FSR_API_RETRIES', nonNegativeInt('FSR_API_RETRIES', 5), 2, problems);
+
+  if (problems.length > 0) throw new RegisterConfigError(problems.map((p) => credentials.redact(p)));
+  return {
+    baseUrl,
+    source,
+    credentials,
+    rate: { limit, windowMs: windowSeconds * 1000, marginMs, blockSeconds },
+    cache: { freshSeconds, staleSeconds, notFoundSeconds, searchFreshSeconds, marketsFreshSeconds, maxEntries },
+    timeoutMs,
+    retries,
+  };
+}
+
+let processConfig: RegisterConfig | undefined;
+
+/** The process's register settings (read from process.env once). */
+export function getRegisterConfig(): RegisterConfig {
+  processConfig ??= loadRegisterConfig(process.env);
+  return processConfig;
+}
+
+/** 'live' when the base URL's host is register.fca.org.uk, else 'sandbox'. */
+export function registerSource(): RegisterSource {
+  return getRegisterConfig().source;
+}
+
+/** How the UI names the register it is connected to. */
+export function registerSourceLabel(source: RegisterSource = registerSource()): string {
+  return source === 'live' ? 'FCA Financial Services Register' : 'Sandbox register (offline, fictional data)';
+}

@@ -1,0 +1,99 @@
+import type { Priority, RegisterSource, ResultKind } from './result';
+
+/**
+ * Counters for the register client, read by the health route. Plain in-process numbers: cheap to
+ * bump on every call, and a snapshot is a copy.
+ */
+
+const PRIORITIES: Priority[] = ['interactive', 'report', 'background'];
+/** Recent waits kept for percentiles; enough for a stable p95 without growing without bound. */
+const WAIT_SAMPLES = 1000;
+
+export interface WaitStats {
+  count: number;
+  meanMs: number;
+  p95Ms: number;
+  maxMs: number;
+}
+
+export interface RegisterHealth {
+  checkedAt: string;
+  upstream: { source: RegisterSource; label: string; host: string };
+  budget: { limit: number; windowSeconds: number; marginMs: number; inUse: number };
+  block: { active: boolean; until?: string; remainingSeconds: number; count: number };
+  queue: { depth: Record<Priority, number>; total: number };
+  waits: Record<Priority, WaitStats>;
+  calls: {
+    /** Requests actually sent to the register (retries included). */
+    sent: number;
+    retries: number;
+    /** Answers by kind (a network error or timeout counts as upstream-error). */
+    byKind: Record<ResultKind, number>;
+    /** HTTP 429s received. */
+    rateLimited429: number;
+    /** Calls answered rate-limited by the portal without sending (block in force, or wait too long). */
+    heldBack: number;
+    /** Calls rejected before any request because their input was invalid. */
+    rejectedInput: number;
+  };
+  cache: { hits: number; staleServed: number; misses: number; sharedInFlight: number; entries: number };
+  lastError?: { at: string; kind: ResultKind; message: string };
+}
+
+function emptyKinds(): Record<ResultKind, number> {
+  return { ok: 0, 'not-found': 0, 'bad-input': 0, unauthorised: 0, 'rate-limited': 0, 'upstream-error': 0 };
+}
+
+export class RegisterMetrics {
+  sent = 0;
+  retries = 0;
+  rateLimited429 = 0;
+  heldBack = 0;
+  rejectedInput = 0;
+  byKind = emptyKinds();
+  cacheHits = 0;
+  staleServed = 0;
+  cacheMisses = 0;
+  sharedInFlight = 0;
+  lastError?: { at: string; kind: ResultKind; message: string };
+  private waits: Record<Priority, { count: number; totalMs: number; maxMs: number; samples: number[] }> = {
+    interactive: { count: 0, totalMs: 0, maxMs: 0, samples: [] },
+    report: { count: 0, totalMs: 0, maxMs: 0, samples: [] },
+    background: { count: 0, totalMs: 0, maxMs: 0, samples: [] },
+  };
+
+  recordSent(isRetry: boolean): void {
+    this.sent += 1;
+    if (isRetry) this.retries += 1;
+  }
+
+  recordAnswer(kind: ResultKind, message: string | undefined, at: Date): void {
+    this.byKind[kind] += 1;
+    if (kind !== 'ok' && kind !== 'not-found' && message) this.lastError = { at: at.toISOString(), kind, message };
+  }
+
+  recordWait(priority: Priority, waitedMs: number): void {
+    const w = this.waits[priority];
+    w.count += 1;
+    w.totalMs += waitedMs;
+    w.maxMs = Math.max(w.maxMs, waitedMs);
+    w.samples.push(waitedMs);
+    if (w.samples.length > WAIT_SAMPLES) w.samples.shift();
+  }
+
+  waitStats(priority: Priority): WaitStats {
+    const w = this.waits[priority];
+    const sorted = [...w.samples].sort((a, b) => a - b);
+    const p95 = sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
+    return {
+      count: w.count,
+      meanMs: w.count === 0 ? 0 : Math.round(w.totalMs / w.count),
+      p95Ms: Math.round(p95),
+      maxMs: Math.round(w.maxMs),
+    };
+  }
+
+  allWaitStats(): Record<Priority, WaitStats> {
+    return Object.fromEntries(PRIORITIES.map((p) => [p, this.waitStats(p)])) as Record<Priority, WaitStats>;
+  }
+}
