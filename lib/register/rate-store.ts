@@ -1,0 +1,35 @@
+/**
+ * Storage for the pacer's sliding log and 429 block, keyed by API user. The in-memory store is
+ * the default; a Redis store (Lua script, Redis clock) implements the same interface so several
+ * portal instances share one budget. All durations are relative (milliseconds from the store's
+ * now), so a store on another machine's clock never mixes clocks with the caller.
+ */
+
+export interface AcquireOutcome {
+  /** True when a slot was taken (and logged) for this call. */
+  granted: boolean;
+  /** When not granted: milliseconds until a slot can next be free (block included). */
+  waitMs: number;
+  /** When not granted: true if a 429 block is in force. */
+  blocked: boolean;
+}
+
+export interface RateState {
+  /** Requests logged inside the window. */
+  inWindow: number;
+  /** Milliseconds until each logged request leaves the window, ascending. */
+  expiresInMs: number[];
+  /** Milliseconds the block still has to run (0 when none). */
+  blockedForMs: number;
+}
+
+export interface RateStore {
+  /** Atomically: if not blocked and fewer than `limit` requests are logged in the last `windowMs`, log one now. */
+  acquire(key: string, limit: number, windowMs: number): Promise<AcquireOutcome>;
+  /** Blocks the key for `durationMs` from now; an existing longer block is kept. */
+  recordBlock(key: string, durationMs: number): Promise<void>;
+  /** Milliseconds the key's block still has to run (0 when none). */
+  blockedFor(key: string): Promise<number>;
+  /** A snapshot for expected-wait estimates and metrics. */
+  state(key: string, windowMs: number): Promise<RateState>;
+}
