@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { forEachDialect, postgresStatus } from '@/test/db-harness';
+import { dbConfigFromEnv, openDb, openMigratedDb } from './connect';
+import { migrateToLatest } from './migrations';
+import { appendAudit } from './queries/audit';
+import { createSnapshot } from './queries/snapshots';
+
+const pg = await postgresStatus();
+
+describe('dbConfigFromEnv', () => {
+  it('defaults to data/portal.db, or portal.db in FSR_DATA_DIR', () => {
+    expect(dbConfigFromEnv({})).toEqual({ dialect: 'sqlite', file: path.resolve('data', 'portal.db') });
+    expect(dbConfigFromEnv({ FSR_DATA_DIR: '/var/lib/fsr' })).toEqual({ dialect: 'sqlite', file: '/var/lib/fsr/portal.db' });
+  });
+  it('uses PostgreSQL for postgres:// and postgresql:// URLs', () => {
+    expect(dbConfigFromEnv({ DATABASE_URL: 'postgres://u:p@db/portal' })).toEqual({ dialect: 'postgres', url: 'postgres://u:p@db/portal' });
+    expect(dbConfigFromEnv({ DATABASE_URL: 'postgresql://db/portal' }).dialect).toBe('postgres');
+  });
+  it('refuses any other DATABASE_URL with a message naming the expected form', () => {
+    expect(() => dbConfigFromEnv({ DATABASE_URL: 'mysql://db/portal' })).toThrow(/must be a PostgreSQL URL/);
+  });
+});
+
+describe('SQLite file', () => {
+  it('creates the directory, uses WAL with synchronous=FULL, and migrates idempotently', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fsr-sqlite-'));
+    const file = path.join(dir, 'nested', 'state', 'portal.db');
+    try {
+      const first = await openMigratedDb({ dialect: 'sqlite', file });
+      expect(existsSync(file)).toBe(true);
+      const mode = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(first.db);
+      expect(mode.rows[0].journal_mode).toBe('wal');
+      const sync = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(first.db);
+      expect(sync.rows[0].synchronous).toBe(2); // FULL
+      await first.close();
+      // A second start finds nothing to do.
+      const second = openDb({ dialect: 'sqlite', file });
+      expect(await migrateToLatest(second.db, 'sqlite')).toEqual([]);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+forEachDialect('schema', pg, (db, dialect, handle) => {
+  it('has run every migration once; running again changes nothing', async () => {
+    expect(await migrateToLatest(db(), dialect)).toEqual([]);
+    const tables = await db().introspection.getTables();
+    const names = tables.map((t) => t.name);
+    for (const t of ['users', 'audit_log', 'snapshots', 'login_attempts']) expect(names).toContain(t);
+  });
+
+  it('refuses to update an audit entry, but allows retention deletes', async () => {
+    const id = await appendAudit(db(), { action: 'test.append-only', outcome: 'success', actor: null });
+    await expect(db().updateTable('audit_log').set({ outcome: 'failure' }).where('id', '=', id).execute()).rejects.toThrow(
+      /append-only/,
+    );
+    const result = await db().deleteFrom('audit_log').where('id', '=', id).executeTakeFirst();
+    expect(Number(result.numDeletedRows)).toBe(1);
+  });
+
+  it('refuses to update or delete a snapshot', async () => {
+    const s = await createSnapshot(db(), { frn: '100001', createdBy: { id: null, email: 'a@b' }, data: { a: 1 } });
+    await expect(db().updateTable('snapshots').set({ data: '{"a":2}' }).where('id', '=', s.id).execute()).rejects.toThrow(
+      /immutable|append-only/,
+    );
+    await expect(db().deleteFrom('snapshots').where('id', '=', s.id).execute()).rejects.toThrow(/immutable|append-only/);
+  });
+
+  it('enforces lower-case unique e-mails and known roles in the engine itself', async () => {
+    const row = {
+      id: 'x1',
+      email: 'Mixed@Example.com',
+      name: 'x',
+      role: 'viewer' as const,
+      password_hash: null,
+      auth_provider: 'local' as const,
+      created_at: 't',
+      updated_at: 't',
+      last_sign_in_at: null,
+    };
+    await expect(db().insertInto('users').values(row).execute()).rejects.toThrow();
+    await expect(
+      db().insertInto('users').values({ ...row, email: 'ok@example.com', role: 'root' as never }).execute(),
+    ).rejects.toThrow();
+    expect(handle().location).toMatch(dialect === 'sqlite' ? /^sqlite:/ : /^postgres/);
+  });
+});

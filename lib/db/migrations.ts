@@ -1,0 +1,131 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { DialectName } from './schema';
+
+// One ordered list of migrations for both engines. Names sort in the order they must run; add new
+// ones at the end (e.g. '0002_watchlists') and never edit one that has shipped.
+// Only the auto-increment key and the append-only triggers differ between the engines.
+
+function autoIncrementId(dialect: DialectName) {
+  return dialect === 'postgres' ? ('bigserial' as const) : ('integer' as const);
+}
+
+function migration0001(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text')
+        .addColumn('auth_provider', 'text', (c) => c.notNull())
+        .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('session_version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('last_sign_in_at', 'text')
+        .addCheckConstraint('users_role_check', sql`role in ('viewer', 'analyst', 'admin')`)
+        .addCheckConstraint('users_email_lower_check', sql`email = lower(email)`)
+        .addCheckConstraint('users_disabled_check', sql`disabled in (0, 1)`)
+        .execute();
+
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', autoIncrementId(dialect), (c) =>
+          dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey(),
+        )
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text')
+        .addColumn('user_email', 'text')
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('reference', 'text')
+        .addColumn('detail', 'text')
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
+      await db.schema.createIndex('audit_log_user_at').on('audit_log').columns(['user_email', 'at']).execute();
+      await db.schema.createIndex('audit_log_reference_at').on('audit_log').columns(['reference', 'at']).execute();
+      await db.schema.createIndex('audit_log_action_at').on('audit_log').columns(['action', 'at']).execute();
+
+      await db.schema
+        .createTable('snapshots')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('frn', 'text', (c) => c.notNull())
+        .addColumn('subject_name', 'text')
+        .addColumn('created_by_id', 'text')
+        .addColumn('created_by_email', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('case_reference', 'text')
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('snapshots_frn_at').on('snapshots').columns(['frn', 'created_at']).execute();
+      await db.schema
+        .createIndex('snapshots_creator_at')
+        .on('snapshots')
+        .columns(['created_by_email', 'created_at'])
+        .execute();
+
+      await db.schema
+        .createTable('login_attempts')
+        .addColumn('id', autoIncrementId(dialect), (c) =>
+          dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey(),
+        )
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('account', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('login_attempts_account_at').on('login_attempts').columns(['account', 'at']).execute();
+      await db.schema.createIndex('login_attempts_address_at').on('login_attempts').columns(['address', 'at']).execute();
+
+      // The audit log and evidence snapshots are append-only for everyone, the portal included:
+      // the engine refuses changes, so a bug cannot rewrite history. Audit rows may only be
+      // deleted (retention pruning); snapshots never.
+      if (dialect === 'sqlite') {
+        await sql`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+          BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END`.execute(db);
+        await sql`CREATE TRIGGER snapshots_no_update BEFORE UPDATE ON snapshots
+          BEGIN SELECT RAISE(ABORT, 'snapshots are immutable'); END`.execute(db);
+        await sql`CREATE TRIGGER snapshots_no_delete BEFORE DELETE ON snapshots
+          BEGIN SELECT RAISE(ABORT, 'snapshots are immutable'); END`.execute(db);
+      } else {
+        await sql`CREATE FUNCTION fsr_reject_change() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN RAISE EXCEPTION '% is append-only: % refused', TG_TABLE_NAME, TG_OP; END $$`.execute(db);
+        await sql`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+          FOR EACH ROW EXECUTE FUNCTION fsr_reject_change()`.execute(db);
+        await sql`CREATE TRIGGER snapshots_no_change BEFORE UPDATE OR DELETE ON snapshots
+          FOR EACH ROW EXECUTE FUNCTION fsr_reject_change()`.execute(db);
+      }
+    },
+  };
+}
+
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001_portal_state': migration0001(dialect),
+  };
+}
+
+class InCodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations() {
+    return migrationsFor(this.dialect);
+  }
+}
+
+/**
+ * Brings the schema up to date. Idempotent, and safe when several instances start at once on
+ * PostgreSQL (Kysely's migrator takes an advisory lock).
+ */
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Database migration ${failed ?? ''} failed: ${reason}`.replace('  ', ' '));
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,75 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+
+// Dialect-neutral column conventions, so one query layer serves SQLite and PostgreSQL alike:
+// - timestamps are ISO-8601 UTC strings from `Date#toISOString()` (fixed width, so they sort and
+//   compare correctly as text in both engines);
+// - booleans are integers 0/1 (SQLite has no boolean type);
+// - JSON is stored as text and parsed by the query functions.
+
+export const ROLES = ['viewer', 'analyst', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** `local` for password accounts, otherwise the next-auth provider id that created the account. */
+export type AuthProvider = 'local' | 'azure-ad' | 'okta' | 'oidc' | 'sso';
+
+export interface UsersTable {
+  id: string;
+  /** Always stored lower-cased, which is what makes the unique index case-insensitive. */
+  email: string;
+  name: string;
+  role: Role;
+  /** Null for single-sign-on accounts and invited accounts that have not been given a password. */
+  password_hash: string | null;
+  auth_provider: AuthProvider;
+  disabled: ColumnType<number, number | undefined, number>;
+  /** Bumped to revoke every session issued before; sessions carry the version they were issued with. */
+  session_version: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+  last_sign_in_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  user_id: string | null;
+  user_email: string | null;
+  action: string;
+  /** FRN, IRN or PRN the action concerned, or another subject (e.g. the e-mail of a managed user). */
+  reference: string | null;
+  detail: string | null;
+  outcome: string;
+}
+
+export interface SnapshotsTable {
+  id: string;
+  frn: string;
+  subject_name: string | null;
+  created_by_id: string | null;
+  created_by_email: string;
+  created_at: string;
+  case_reference: string | null;
+  sha256: string;
+  /** Canonical JSON (sorted keys, no insignificant whitespace): the bytes the hash is taken over. */
+  data: string;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  at: string;
+  /** Lower-cased e-mail as typed, whether or not such an account exists. */
+  account: string;
+  address: string;
+  /** `pending` while the password is being checked, then `failed`; successes are not kept. */
+  state: 'pending' | 'failed';
+}
+
+export interface Database {
+  users: UsersTable;
+  audit_log: AuditLogTable;
+  snapshots: SnapshotsTable;
+  login_attempts: LoginAttemptsTable;
+}
+
+export type Db = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
