@@ -6,6 +6,8 @@ const nextConfig = {
   reactStrictMode: true,
   serverExternalPackages: ['better-sqlite3', 'pg', 'redis'],
   typedRoutes: false,
+  // forbidden() in requireRole(): a proper 403 page for a signed-in user without the role.
+  experimental: { authInterrupts: true },
 };
 
 export default nextConfig;

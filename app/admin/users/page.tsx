@@ -1,0 +1,75 @@
+import type { Metadata } from 'next';
+import { authConfig } from '@/lib/auth/options';
+import { ROLE_LABELS } from '@/lib/auth/roles';
+import { requireRole } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { listUsers } from '@/lib/db/queries/users';
+import { CreateUserForm } from './create-user-form';
+import { UserRowActions } from './user-row-actions';
+
+export const metadata: Metadata = { title: 'Users' };
+
+const PROVIDER_LABELS: Record<string, string> = {
+  local: 'Portal password',
+  sso: 'Single sign-on (invited, not yet signed in)',
+  'azure-ad': 'Microsoft Entra ID',
+  okta: 'Okta',
+  oidc: 'Single sign-on (OIDC)',
+};
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
+
+export default async function AdminUsersPage() {
+  const admin = await requireRole('admin');
+  const users = await listUsers(await getDb());
+  const ssoAvailable = authConfig().sso.length > 0;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Users</h1>
+        <p className="mt-1 text-sm text-slate-700">
+          Viewers look up and print; analysts also export; administrators also manage users and the audit log. Disabling a
+          user, resetting a password or signing a user out everywhere ends their sessions within a minute.
+        </p>
+      </div>
+      <CreateUserForm ssoAvailable={ssoAvailable} />
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">Portal users ({users.length})</caption>
+          <thead className="bg-slate-50 text-left">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">User</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Role</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Signs in with</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Status</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Last sign-in</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Actions</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {users.map((u) => (
+              <tr key={u.id} data-testid={`user-row-${u.email}`} className={u.disabled ? 'bg-slate-50 text-slate-600' : undefined}>
+                <th scope="row" className="px-3 py-2 text-left align-top font-normal">
+                  <span className="block font-medium text-slate-900">{u.name}</span>
+                  <span className="block">{u.email}</span>
+                </th>
+                <td className="px-3 py-2 align-top">{ROLE_LABELS[u.role]}</td>
+                <td className="px-3 py-2 align-top">{PROVIDER_LABELS[u.authProvider] ?? u.authProvider}</td>
+                <td className="px-3 py-2 align-top">{u.disabled ? 'Disabled' : 'Active'}</td>
+                <td className="px-3 py-2 align-top">
+                  {u.lastSignInAt ? <time dateTime={u.lastSignInAt}>{dateTime.format(new Date(u.lastSignInAt))}</time> : 'Never'}
+                </td>
+                <td className="px-3 py-2 align-top">
+                  <UserRowActions
+                    user={{ id: u.id, email: u.email, role: u.role, disabled: u.disabled, hasLocalPassword: u.authProvider === 'local' }}
+                    isSelf={u.id === admin.id}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+'use client';
+
+import { signIn } from 'next-auth/react';
+import { type FormEvent, useRef, useState } from 'react';
+import { signInErrorMessage } from '@/lib/auth/sign-in-errors';
+
+export interface SignInProvider {
+  id: string;
+  name: string;
+}
+
+interface Props {
+  localAccounts: boolean;
+  providers: SignInProvider[];
+  /** Already checked on the server to be a path on this site. */
+  callbackPath: string;
+  initialError: string | null;
+}
+
+export function SignInForm({ localAccounts, providers, callbackPath, initialError }: Props) {
+  const [error, setError] = useState<string | null>(initialError);
+  const [pending, setPending] = useState<string | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const errorId = 'sign-in-error';
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending('credentials');
+    setError(null);
+    try {
+      const result = await signIn('credentials', {
+        redirect: false,
+        email: String(form.get('email') ?? ''),
+        password: String(form.get('password') ?? ''),
+        callbackUrl: callbackPath,
+      });
+      if (result?.ok && !result.error) {
+        // A full navigation, so the server renders the page with the new session.
+        window.location.assign(callbackPath);
+        return;
+      }
+      setError(signInErrorMessage(result?.error ?? 'CredentialsSignin'));
+    } catch {
+      setError('The portal could not be reached. Check your connection and try again.');
+    }
+    setPending(null);
+    if (passwordRef.current) {
+      passwordRef.current.value = '';
+      passwordRef.current.focus();
+    }
+  }
+
+  async function onSso(providerId: string) {
+    setPending(providerId);
+    setError(null);
+    try {
+      await signIn(providerId, { callbackUrl: callbackPath });
+    } catch {
+      setError('The portal could not be reached. Check your connection and try again.');
+      setPending(null);
+    }
+  }
+
+  const busy = pending !== null;
+  return (
+    <div className="mt-6 space-y-6">
+      {/* Always in the page so screen readers announce a message when it appears. */}
+      <div id={errorId} role="alert" aria-live="assertive" aria-atomic="true">
+        {error ? (
+          <p className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">{error}</p>
+        ) : null}
+      </div>
+
+      {localAccounts ? (
+        <form
+          onSubmit={onSubmit}
+          aria-label="Sign in with a portal account"
+          className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <div>
+            <label htmlFor="sign-in-email" className="block text-sm font-medium text-slate-900">
+              E-mail address
+            </label>
+            <input
+              id="sign-in-email"
+              name="email"
+              type="email"
+              required
+              autoComplete="username"
+              autoFocus
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700"
+            />
+          </div>
+          <div>
+            <label htmlFor="sign-in-password" className="block text-sm font-medium text-slate-900">
+              Password
+            </label>
+            <input
+              id="sign-in-password"
+              ref={passwordRef}
+              name="password"
+              type="password"
+              required
+              autoComplete="current-password"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700"
+            />
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            aria-disabled={busy}
+            className="w-full rounded-md bg-blue-700 px-4 py-2 text-base font-semibold text-white hover:bg-blue-800 focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
+          >
+            {pending === 'credentials' ? 'Signing in…' : 'Sign in'}
+          </button>
+        </form>
+      ) : null}
+
+      {providers.length > 0 ? (
+        <section aria-labelledby="sso-heading" className="space-y-3">
+          <h2 id="sso-heading" className="text-sm font-semibold text-slate-700">
+            {localAccounts ? 'Or sign in with your organisation account' : 'Sign in with your organisation account'}
+          </h2>
+          <ul className="space-y-2">
+            {providers.map((p) => (
+              <li key={p.id}>
+                <button
+                  type="button"
+                  onClick={() => onSso(p.id)}
+                  disabled={busy}
+                  aria-disabled={busy}
+                  className="w-full rounded-md border border-slate-400 bg-white px-4 py-2 text-base font-medium text-slate-900 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
+                >
+                  {pending === p.id ? `Redirecting to ${p.name}…` : `Sign in with ${p.name}`}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <noscript>
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Signing in needs JavaScript. Turn it on for this site and reload the page.
+        </p>
+      </noscript>
+    </div>
+  );
+}

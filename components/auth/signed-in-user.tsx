@@ -1,0 +1,30 @@
+import Link from 'next/link';
+import { ROLE_LABELS } from '@/lib/auth/roles';
+import { getSessionUser } from '@/lib/auth/session';
+import { SignOutButton } from './sign-out-button';
+
+/**
+ * For the site header: who is signed in, their role, and sign-out (nothing when signed out, e.g.
+ * on /login). Admins also get a link to user administration.
+ */
+export async function SignedInUser() {
+  const user = await getSessionUser();
+  if (!user) return null;
+  return (
+    <div className="flex items-center gap-3 text-sm">
+      <p className="text-slate-700">
+        <span className="sr-only">Signed in as </span>
+        <span className="font-medium text-slate-900">{user.name}</span>{' '}
+        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700" data-testid="signed-in-role">
+          {ROLE_LABELS[user.role]}
+        </span>
+      </p>
+      {user.role === 'admin' ? (
+        <Link href="/admin/users" className="text-slate-700 underline-offset-4 hover:underline">
+          Users
+        </Link>
+      ) : null}
+      <SignOutButton />
+    </div>
+  );
+}

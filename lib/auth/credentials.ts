@@ -1,0 +1,82 @@
+import { appendAudit } from '@/lib/db/queries/audit';
+import { findUserForPasswordCheck, upgradeUserPasswordHash, type User } from '@/lib/db/queries/users';
+import type { Db } from '@/lib/db/schema';
+import type { ThrottlePolicy } from './config';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password';
+import { SIGN_IN_ERROR, throttledCode } from './sign-in-errors';
+import { beginSignInAttempt, finishSignInAttempt, minutesToWait } from './throttle';
+
+export type CredentialsResult =
+  | { ok: true; user: User }
+  /** `error` is a sign-in error code (see sign-in-errors.ts); 'CredentialsSignin' for a wrong address or password. */
+  | { ok: false; error: string };
+
+/**
+ * The whole local sign-in decision: throttle, password check (in constant work whether or not
+ * the account exists), disabled accounts, hash upgrade, and an audit entry for every refusal.
+ * A successful sign-in is audited by next-auth's signIn event, for every provider alike.
+ */
+export async function authorizeCredentials(
+  db: Db,
+  input: { email: unknown; password: unknown; address: string },
+  policy: ThrottlePolicy,
+): Promise<CredentialsResult> {
+  const email = typeof input.email === 'string' ? input.email.trim().toLowerCase().slice(0, 254) : '';
+  const password = typeof input.password === 'string' ? input.password : '';
+  if (!email || !password) return { ok: false, error: SIGN_IN_ERROR.missingCredentials };
+
+  const verdict = await beginSignInAttempt(db, { account: email, address: input.address }, policy);
+  if (!verdict.allowed) {
+    const wait = minutesToWait(verdict.retryAfterMs);
+    await appendAudit(db, {
+      action: 'auth.sign-in-throttled',
+      outcome: 'denied',
+      actor: null,
+      reference: email,
+      detail: { email, address: input.address, scope: verdict.scope, retryAfterMinutes: wait },
+    });
+    return { ok: false, error: throttledCode(verdict.scope, wait) };
+  }
+  const attempt = { attemptId: verdict.attemptId, account: email };
+
+  const found = await findUserForPasswordCheck(db, email);
+  const passwordOk = found?.passwordHash
+    ? await verifyPassword(password, found.passwordHash)
+    : await burnPasswordCheck(password);
+
+  if (!found || !passwordOk) {
+    await finishSignInAttempt(db, attempt, false);
+    await appendAudit(db, {
+      action: 'auth.sign-in-failed',
+      outcome: 'failure',
+      actor: found ? { id: found.user.id, email: found.user.email } : null,
+      reference: email,
+      detail: {
+        email,
+        address: input.address,
+        provider: 'credentials',
+        reason: !found ? 'unknown-account' : found.passwordHash ? 'wrong-password' : 'no-password-set',
+      },
+    });
+    return { ok: false, error: 'CredentialsSignin' };
+  }
+
+  if (found.user.disabled) {
+    // The password was right, but this still counts against the account: it is not a way in.
+    await finishSignInAttempt(db, attempt, false);
+    await appendAudit(db, {
+      action: 'auth.sign-in-failed',
+      outcome: 'denied',
+      actor: { id: found.user.id, email: found.user.email },
+      reference: email,
+      detail: { email, address: input.address, provider: 'credentials', reason: 'account-disabled' },
+    });
+    return { ok: false, error: SIGN_IN_ERROR.accountDisabled };
+  }
+
+  await finishSignInAttempt(db, attempt, true);
+  if (needsRehash(found.passwordHash!)) {
+    await upgradeUserPasswordHash(db, found.user.id, await hashPassword(password));
+  }
+  return { ok: true, user: found.user };
+}

@@ -1,0 +1,264 @@
+import 'server-only';
+import type { AuthOptions, Awaitable, User as NextAuthUser } from 'next-auth';
+import type { JWT } from 'next-auth/jwt';
+import type { OAuthConfig } from 'next-auth/providers/oauth';
+import AzureADProvider from 'next-auth/providers/azure-ad';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import OktaProvider from 'next-auth/providers/okta';
+import { getDb } from '@/lib/db/client';
+import { appendAudit } from '@/lib/db/queries/audit';
+import { findUserByEmail, findUserById, recordUserSignIn, upsertSsoUser, type User } from '@/lib/db/queries/users';
+import type { Db } from '@/lib/db/schema';
+import { safeRedirectUrl } from './callback-url';
+import { type AuthConfig, type OidcSettings, readAuthConfig, roleFromClaims } from './config';
+import { authorizeCredentials } from './credentials';
+import { resolveAuthSecret } from './secret';
+import { checkSession, type PortalTokenClaims } from './session-check';
+
+/** The user as pages see it (`requireUser()`), also `session.user` on the client. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: User['role'];
+  provider: string;
+}
+
+/** Thrown inside next-auth's jwt callback to end a session; next-auth then treats it as signed out. */
+export class SessionRefused extends Error {
+  override name = 'SessionRefused';
+}
+
+export interface AuthDeps {
+  config: AuthConfig;
+  secret: string;
+  loadDb: () => Promise<Db>;
+  /** The client address of the request being handled (route handler only), for audit and throttling. */
+  address?: string;
+}
+
+type PortalUser = NextAuthUser & { role: User['role']; sv: number };
+type Claims = Record<string, unknown>;
+
+function claimString(claims: Claims, name: string): string | undefined {
+  const v = claims[name];
+  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+}
+
+/** The e-mail an IdP asserts: `email`, else an address-shaped `preferred_username` or `upn` (Entra ID). */
+export function emailFromClaims(claims: Claims): string | undefined {
+  const email = claimString(claims, 'email');
+  if (email) return email;
+  for (const name of ['preferred_username', 'upn']) {
+    const v = claimString(claims, name);
+    if (v?.includes('@')) return v;
+  }
+  return undefined;
+}
+
+function ssoProfile(claims: Claims) {
+  const email = emailFromClaims(claims);
+  return {
+    id: String(claims.sub ?? claims.oid ?? ''),
+    name: claimString(claims, 'name') ?? claimString(claims, 'preferred_username') ?? email ?? null,
+    email: email ?? null,
+    image: null,
+  };
+}
+
+function oauthProvider(s: OidcSettings): OAuthConfig<Claims> {
+  // PKCE and state on every provider; the profile comes from the ID token's claims, which is also
+  // where the role claim (groups, roles) is read from.
+  const common = {
+    clientId: s.clientId,
+    clientSecret: s.clientSecret,
+    checks: ['pkce', 'state'] as Array<'pkce' | 'state'>,
+    idToken: true,
+    profile: ssoProfile,
+  };
+  if (s.id === 'azure-ad') {
+    const tenantId = decodeURIComponent(s.issuer.split('/')[3]);
+    // Our profile() replaces the built-in one, which would also fetch a photo from Graph into the cookie.
+    return AzureADProvider({ ...common, tenantId } as Parameters<typeof AzureADProvider>[0]) as OAuthConfig<Claims>;
+  }
+  if (s.id === 'okta') return OktaProvider({ ...common, issuer: s.issuer }) as OAuthConfig<Claims>;
+  return {
+    id: 'oidc',
+    name: s.name,
+    type: 'oauth',
+    wellKnown: `${s.issuer}/.well-known/openid-configuration`,
+    authorization: { params: { scope: 'openid email profile' } },
+    ...common,
+  };
+}
+
+export function buildAuthOptions(deps: AuthDeps): AuthOptions {
+  const { config } = deps;
+  const providers: AuthOptions['providers'] = [];
+  if (config.localAccounts) {
+    providers.push(
+      CredentialsProvider({
+        id: 'credentials',
+        name: 'Portal account',
+        credentials: {
+          email: { label: 'E-mail address', type: 'email' },
+          password: { label: 'Password', type: 'password' },
+        },
+        async authorize(credentials) {
+          const result = await authorizeCredentials(
+            await deps.loadDb(),
+            { email: credentials?.email, password: credentials?.password, address: deps.address ?? 'unknown' },
+            config.throttle,
+          );
+          if (!result.ok) {
+            if (result.error === 'CredentialsSignin') return null;
+            // next-auth passes the message on as the error code (?error=… / signIn().error).
+            throw new Error(result.error);
+          }
+          const u = result.user;
+          const user: PortalUser = { id: u.id, email: u.email, name: u.name, role: u.role, sv: u.sessionVersion };
+          return user;
+        },
+      }),
+    );
+  }
+  for (const s of config.sso) providers.push(oauthProvider(s));
+
+  async function ssoRefused(email: string | undefined, provider: string, reason: string, user?: User | null) {
+    await appendAudit(await deps.loadDb(), {
+      action: 'auth.sign-in-failed',
+      outcome: 'denied',
+      actor: user ? { id: user.id, email: user.email } : null,
+      reference: email ?? null,
+      detail: { email: email ?? null, provider, reason, address: deps.address ?? null },
+    });
+    return false;
+  }
+
+  return {
+    secret: deps.secret,
+    providers,
+    session: { strategy: 'jwt', maxAge: config.sessionMaxAgeSeconds },
+    jwt: { maxAge: config.sessionMaxAgeSeconds },
+    pages: { signIn: '/login', error: '/login' },
+    callbacks: {
+      async signIn({ account, profile }) {
+        if (!account || account.provider === 'credentials') return true;
+        const claims = (profile ?? {}) as Claims;
+        const email = emailFromClaims(claims);
+        if (!email) return ssoRefused(undefined, account.provider, 'no-email-claim');
+        if (claims.email_verified === false) return ssoRefused(email, account.provider, 'email-unverified');
+        const db = await deps.loadDb();
+        const existing = await findUserByEmail(db, email);
+        if (existing?.disabled) return ssoRefused(email, account.provider, 'account-disabled', existing);
+        if (!existing && !config.ssoAutoCreate) return ssoRefused(email, account.provider, 'not-invited');
+        await upsertSsoUser(db, {
+          email,
+          name: claimString(claims, 'name'),
+          provider: account.provider as 'azure-ad' | 'okta' | 'oidc',
+          mappedRole: roleFromClaims(claims, config),
+          defaultRole: config.defaultSsoRole,
+        });
+        return true;
+      },
+
+      async jwt({ token, user, account }): Promise<JWT> {
+        if (user && account) {
+          // Sign-in: bind the session to the portal's account and its current session version.
+          const db = await deps.loadDb();
+          const portalUser =
+            account.provider === 'credentials'
+              ? await findUserById(db, user.id)
+              : user.email
+                ? await findUserByEmail(db, user.email)
+                : null;
+          if (!portalUser) throw new SessionRefused('The account for this sign-in was not found.');
+          const claims: PortalTokenClaims = {
+            uid: portalUser.id,
+            sv: portalUser.sessionVersion,
+            role: portalUser.role,
+            provider: account.provider,
+            authAt: Math.floor(Date.now() / 1000),
+          };
+          return { sub: portalUser.id, email: portalUser.email, name: portalUser.name, ...claims };
+        }
+        const verdict = await checkSession(deps.loadDb, token, {
+          maxAgeSeconds: config.sessionMaxAgeSeconds,
+          revalidateSeconds: config.userRevalidateSeconds,
+        });
+        if (!verdict.ok) throw new SessionRefused(`session refused: ${verdict.reason}`);
+        // Role and name follow the account (an admin's change applies without signing in again).
+        return { ...token, role: verdict.user.role, name: verdict.user.name, email: verdict.user.email };
+      },
+
+      session({ session, token }) {
+        const t = token as JWT & PortalTokenClaims;
+        const user: SessionUser = {
+          id: t.uid,
+          email: String(t.email ?? ''),
+          name: String(t.name ?? t.email ?? ''),
+          role: t.role,
+          provider: t.provider,
+        };
+        return { ...session, user } as typeof session;
+      },
+
+      redirect({ url, baseUrl }): Awaitable<string> {
+        return safeRedirectUrl(url, baseUrl);
+      },
+    },
+    events: {
+      async signIn({ user, account }) {
+        const db = await deps.loadDb();
+        const portalUser =
+          account?.provider === 'credentials' ? await findUserById(db, user.id) : user.email ? await findUserByEmail(db, user.email) : null;
+        if (portalUser) await recordUserSignIn(db, portalUser.id);
+        await appendAudit(db, {
+          action: 'auth.sign-in',
+          outcome: 'success',
+          actor: portalUser ? { id: portalUser.id, email: portalUser.email } : null,
+          reference: portalUser?.email ?? user.email ?? null,
+          detail: { provider: account?.provider ?? 'unknown', address: deps.address ?? null },
+        });
+      },
+      async signOut({ token }) {
+        const t = token as (JWT & Partial<PortalTokenClaims>) | null;
+        await appendAudit(await deps.loadDb(), {
+          action: 'auth.sign-out',
+          outcome: 'success',
+          actor: t?.uid ? { id: t.uid, email: String(t.email ?? '') } : null,
+          reference: t?.email ? String(t.email) : null,
+          detail: { address: deps.address ?? null },
+        });
+      },
+    },
+    logger: {
+      error(code, metadata) {
+        // An ended session (revoked, disabled, expired) is routine, not an error worth a stack trace.
+        const err = (metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error) as Error | undefined;
+        if (code === 'JWT_SESSION_ERROR' && err?.name === 'SessionRefused') {
+          console.info(`[auth] ${err.message}`);
+          return;
+        }
+        console.error(`[next-auth][error][${code}]`, err?.message ?? metadata);
+      },
+      warn(code) {
+        console.warn(`[next-auth][warn][${code}]`);
+      },
+      debug() {},
+    },
+  };
+}
+
+const CONFIG = Symbol.for('fsr-portal.auth.config');
+const g = globalThis as typeof globalThis & { [CONFIG]?: AuthConfig };
+
+/** The environment's auth configuration, read once per process (throws with the variable to fix). */
+export function authConfig(): AuthConfig {
+  return (g[CONFIG] ??= readAuthConfig(process.env));
+}
+
+/** next-auth options for this process; `address` is the client's, when handling a request. */
+export function getAuthOptions(address?: string): AuthOptions {
+  return buildAuthOptions({ config: authConfig(), secret: resolveAuthSecret().secret, loadDb: getDb, address });
+}

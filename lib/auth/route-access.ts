@@ -1,0 +1,22 @@
+// Which requests may be served without a session. Everything else needs one: the proxy turns an
+// anonymous page request into a sign-in redirect and an anonymous /api request into 401 JSON,
+// and every page and handler checks again itself (requireUser / authorizeRequest).
+
+/** Exact public pages and handlers. */
+const PUBLIC_EXACT = new Set(['/login', '/api/health', '/api/ready', '/favicon.ico']);
+/** Public prefixes (a path equal to the prefix without its trailing slash is included). */
+const PUBLIC_PREFIXES = ['/api/auth/', '/_next/static/', '/_next/image'];
+
+export function isPublicPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (PUBLIC_EXACT.has(path)) return true;
+  return PUBLIC_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p);
+}
+
+/** Programmatic endpoints answer 401/403 JSON; anything else is for a browser and redirects to sign-in. */
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/** Set by proxy.ts on every request it lets through: the path and query the browser asked for. */
+export const REQUEST_PATH_HEADER = 'x-fsr-request-path';

@@ -1,0 +1,101 @@
+import 'server-only';
+import { getServerSession } from 'next-auth';
+import { cookies, headers } from 'next/headers';
+import { forbidden, redirect } from 'next/navigation';
+import { cache } from 'react';
+import { loginPath } from './callback-url';
+import { getAuthOptions, type SessionUser } from './options';
+import { hasRole, type Role } from './roles';
+import { REQUEST_PATH_HEADER } from './route-access';
+import { SIGN_IN_ERROR } from './sign-in-errors';
+
+export type { SessionUser };
+
+
+/**
+ * The signed-in user, or null. Checks the account behind the session (disabled, revoked, expired),
+ * so a null here is authoritative. Cached for the duration of one render.
+ */
+export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
+  const session = await getServerSession(getAuthOptions());
+  const user = session?.user as Partial<SessionUser> | undefined;
+  return user?.id && user.role ? (user as SessionUser) : null;
+});
+
+async function hadSessionCookie(): Promise<boolean> {
+  const jar = await cookies();
+  return jar.getAll().some((c) => /(^|\.)next-auth\.session-token(\.\d+)?$/.test(c.name));
+}
+
+async function currentPath(): Promise<string> {
+  return (await headers()).get(REQUEST_PATH_HEADER) ?? '/';
+}
+
+/**
+ * For pages, layouts and server actions: the signed-in user, or a redirect to /login that comes
+ * back to `callbackPath` (default: the page being requested) after sign-in.
+ */
+export async function requireUser(callbackPath?: string): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) {
+    // A session cookie that no longer works means the session was ended (revoked, disabled,
+    // expired): say so rather than showing a bare sign-in form.
+    const ended = await hadSessionCookie();
+    redirect(loginPath(callbackPath ?? (await currentPath()), ended ? SIGN_IN_ERROR.sessionEnded : undefined));
+  }
+  return user;
+}
+
+/** As requireUser, then a 403 page (Next's forbidden()) when the role is below `role`. */
+export async function requireRole(role: Role, callbackPath?: string): Promise<SessionUser> {
+  const user = await requireUser(callbackPath);
+  if (!hasRole(user.role, role)) forbidden();
+  return user;
+}
+
+export type RequestAuthorization = { ok: true; user: SessionUser } | { ok: false; response: Response };
+
+/**
+ * For route handlers: the user, or a ready 401/403 JSON response.
+ *
+ *   const auth = await authorizeRequest('analyst');
+ *   if (!auth.ok) return auth.response;
+ */
+export async function authorizeRequest(role: Role = 'viewer'): Promise<RequestAuthorization> {
+  const user = await getSessionUser();
+  if (!user) {
+    return {
+      ok: false,
+      response: Response.json(
+        { error: 'unauthenticated', message: 'Sign in to use this endpoint.' },
+        { status: 401, headers: { 'cache-control': 'no-store' } },
+      ),
+    };
+  }
+  if (!hasRole(user.role, role)) {
+    return {
+      ok: false,
+      response: Response.json(
+        { error: 'forbidden', message: `This endpoint needs the ${role} role; you are signed in as ${user.role}.` },
+        { status: 403, headers: { 'cache-control': 'no-store' } },
+      ),
+    };
+  }
+  return { ok: true, user };
+}
+
+/**
+ * Wraps a route handler so it only runs for a signed-in user with at least `role`:
+ *
+ *   export const GET = withAuth('viewer', async (request, context, user) => Response.json(…));
+ */
+export function withAuth<C>(
+  role: Role,
+  handler: (request: Request, context: C, user: SessionUser) => Promise<Response> | Response,
+): (request: Request, context: C) => Promise<Response> {
+  return async (request, context) => {
+    const auth = await authorizeRequest(role);
+    if (!auth.ok) return auth.response;
+    return handler(request, context, auth.user);
+  };
+}

@@ -1,0 +1,47 @@
+import { getToken } from 'next-auth/jwt';
+import { type NextRequest, NextResponse } from 'next/server';
+import { loginPath } from '@/lib/auth/callback-url';
+import { readAuthConfig } from '@/lib/auth/config';
+import { isApiPath, isPublicPath, REQUEST_PATH_HEADER } from '@/lib/auth/route-access';
+import { resolveAuthSecret } from '@/lib/auth/secret';
+import { isPortalToken, withinMaxAge } from '@/lib/auth/session-check';
+
+// The first gate (Next 16 "proxy", formerly middleware; it runs on the Node.js runtime). It only
+// decides "signed in or not" from the session cookie; whether the account is still enabled and
+// the session not revoked is checked by every page and handler (requireUser/authorizeRequest),
+// which read the user. The request path is passed on so a page can send the user back to it.
+
+
+export async function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  if (isPublicPath(pathname)) return NextResponse.next();
+
+  const maxAgeSeconds = readAuthConfig(process.env).sessionMaxAgeSeconds;
+  const token = await getToken({ req: request, secret: resolveAuthSecret().secret });
+  const signedIn = isPortalToken(token) && withinMaxAge(token.authAt, maxAgeSeconds);
+
+  if (!signedIn) {
+    if (isApiPath(pathname)) {
+      return NextResponse.json(
+        { error: 'unauthenticated', message: 'Sign in to use this endpoint.' },
+        { status: 401, headers: { 'cache-control': 'no-store' } },
+      );
+    }
+    const url = request.nextUrl.clone();
+    const target = loginPath(`${pathname}${search}`);
+    const q = target.indexOf('?');
+    url.pathname = '/login';
+    url.search = q >= 0 ? target.slice(q) : '';
+    return NextResponse.redirect(url);
+  }
+
+  const headers = new Headers(request.headers);
+  headers.set(REQUEST_PATH_HEADER, `${pathname}${search}`);
+  return NextResponse.next({ request: { headers } });
+}
+
+export const config = {
+  // Static build output and the favicon never need a session; everything else goes through the
+  // proxy, including server actions (POSTs to page paths).
+  matcher: ['/((?!_next/static/|_next/image|favicon\\.ico$).*)'],
+};

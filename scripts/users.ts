@@ -1,0 +1,148 @@
+// User administration from the shell: `npm run users -- <command> [options]`.
+// Works on the database the portal uses (FSR_DATA_DIR/portal.db, or DATABASE_URL). Every change is
+// audited as `cli:<os user>`. Generated passwords are printed once and never stored in clear.
+import { userInfo } from 'node:os';
+import { parseArgs } from 'node:util';
+import {
+  AdminActionError,
+  type AdminActor,
+  changeUserRole,
+  createLocalUser,
+  inviteSsoUser,
+  resetUserPassword,
+  revokeAllSessions,
+  setUserEnabled,
+} from '@/lib/auth/user-admin';
+import { openMigratedDb, type DbHandle } from '@/lib/db/connect';
+import { findUserByEmail, listUsers, normalizeEmail, parseRole, UserInputError } from '@/lib/db/queries/users';
+import type { Db } from '@/lib/db/schema';
+
+const USAGE = `Usage: npm run users -- <command> [options]
+
+Commands:
+  list                                        list every user
+  create --email E --role R [--name N]        create a local account; prints a generated one-time password
+  create --email E --role R --invite          create a single-sign-on account (no password) with its role set
+  set-role --email E --role R                 change a user's role (viewer, analyst, admin)
+  disable --email E                           disable an account and end its sessions
+  enable --email E                            re-enable an account
+  reset-password --email E                    generate a new password (printed once) and end the user's sessions
+  revoke-sessions --email E                   sign the user out everywhere
+
+The database is the portal's: FSR_DATA_DIR/portal.db (default data/portal.db), or DATABASE_URL.`;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+function required(value: string | undefined, flag: string, command: string): string {
+  if (!value?.trim()) throw new UsageError(`${command} needs --${flag}.`);
+  return value;
+}
+
+async function userByEmail(db: Db, email: string) {
+  const user = await findUserByEmail(db, normalizeEmail(email));
+  if (!user) throw new UsageError(`No user has the e-mail address ${email.trim().toLowerCase()}. \`npm run users -- list\` shows who exists.`);
+  return user;
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+}
+
+/** Runs one command; returns what to print. Exported for tests. */
+export async function runUsersCommand(argv: string[], handle: DbHandle, actor: AdminActor): Promise<string> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') return USAGE;
+  let values: { email?: string; role?: string; name?: string; invite?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: {
+        email: { type: 'string' },
+        role: { type: 'string' },
+        name: { type: 'string' },
+        invite: { type: 'boolean', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const db = handle.db;
+  switch (command) {
+    case 'list': {
+      const users = await listUsers(db);
+      if (users.length === 0) return 'No users yet. Create one with: npm run users -- create --email you@example.com --role admin';
+      return table([
+        ['EMAIL', 'NAME', 'ROLE', 'SIGN-IN', 'STATUS', 'LAST SIGN-IN'],
+        ...users.map((u) => [u.email, u.name, u.role, u.authProvider, u.disabled ? 'disabled' : 'active', u.lastSignInAt ?? 'never']),
+      ]);
+    }
+    case 'create': {
+      const email = required(values.email, 'email', 'create');
+      const role = parseRole(required(values.role, 'role', 'create'));
+      if (values.invite) {
+        const user = await inviteSsoUser(db, actor, { email, name: values.name, role });
+        return `Invited ${user.email} as ${user.role}: they sign in with single sign-on.`;
+      }
+      const { user, password } = await createLocalUser(db, actor, { email, name: values.name, role });
+      return `Created ${user.email} as ${user.role}.\nOne-time password (shown only now): ${password}`;
+    }
+    case 'set-role': {
+      const user = await userByEmail(db, required(values.email, 'email', 'set-role'));
+      const updated = await changeUserRole(db, actor, user.id, parseRole(required(values.role, 'role', 'set-role')));
+      return `${updated.email} is now ${updated.role}.`;
+    }
+    case 'disable': {
+      const user = await userByEmail(db, required(values.email, 'email', 'disable'));
+      await setUserEnabled(db, actor, user.id, false);
+      return `${user.email} is disabled; its sessions end within a minute.`;
+    }
+    case 'enable': {
+      const user = await userByEmail(db, required(values.email, 'email', 'enable'));
+      await setUserEnabled(db, actor, user.id, true);
+      return `${user.email} is enabled.`;
+    }
+    case 'reset-password': {
+      const user = await userByEmail(db, required(values.email, 'email', 'reset-password'));
+      const { password } = await resetUserPassword(db, actor, user.id);
+      return `New password for ${user.email} (shown only now): ${password}\nTheir existing sessions end within a minute.`;
+    }
+    case 'revoke-sessions': {
+      const user = await userByEmail(db, required(values.email, 'email', 'revoke-sessions'));
+      await revokeAllSessions(db, actor, user.id);
+      return `${user.email} is signed out everywhere (within a minute on every instance).`;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+  }
+}
+
+async function main(): Promise<number> {
+  let handle: DbHandle | undefined;
+  try {
+    handle = await openMigratedDb();
+    const actor: AdminActor = { id: null, email: `cli:${userInfo().username}`, via: 'cli' };
+    console.log(await runUsersCommand(process.argv.slice(2), handle, actor));
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof UserInputError || err instanceof AdminActionError) {
+      console.error(err.message);
+      return 2;
+    }
+    console.error(err instanceof Error ? err.message : String(err));
+    return 1;
+  } finally {
+    await handle?.close();
+  }
+}
+
+// Run only as a script (tests import runUsersCommand).
+if (process.argv[1] && /scripts[\\/]users\.ts$/.test(process.argv[1])) {
+  main().then((code) => {
+    process.exitCode = code;
+  });
+}
