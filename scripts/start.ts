@@ -1,0 +1,147 @@
+/**
+ * `npm start`: the portal on a fresh machine, one command.
+ *
+ * 1. Without an FCA key (FSR_API_KEY unset and no FSR_API_BASE_URL), starts the offline register
+ *    sandbox on SANDBOX_HOST:SANDBOX_PORT and points the portal at it.
+ * 2. Validates the register settings, prepares the database (migrations), the next-auth secret,
+ *    and on the very first run creates an administrator whose generated password is printed once.
+ * 3. Builds the portal's production bundle when it is missing or older than the sources.
+ * 4. Serves the portal with `next start` on HOSTNAME:PORT and prints the one address to open.
+ * SIGINT/SIGTERM stop the portal (which finishes in-flight requests) and then the sandbox.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { loadRegisterConfig, RegisterConfigError } from '@/lib/register/load-config';
+import { dbConfigFromEnv, openMigratedDb } from '@/lib/db/connect';
+import { ensureFirstAdmin } from '@/lib/auth/first-admin';
+import { resolveAuthSecret } from '@/lib/auth/secret';
+import { startSandbox, type RunningSandbox } from '@/sandbox/server';
+import { sandboxOptionsFromEnv } from '@/sandbox/config';
+
+const root = path.resolve(__dirname, '..');
+const env: NodeJS.ProcessEnv = { ...process.env };
+env.PORT ||= '3000';
+env.HOSTNAME ||= '127.0.0.1';
+env.NEXT_TELEMETRY_DISABLED ||= '1';
+const portalUrl = `http://${env.HOSTNAME.includes(':') ? `[${env.HOSTNAME}]` : env.HOSTNAME}:${env.PORT}`;
+env.NEXTAUTH_URL ||= portalUrl;
+
+function fail(message: string): never {
+  console.error(`\n✖ ${message}\n`);
+  process.exit(1);
+}
+
+/** Newest modification time under the given paths (files and folders, recursively). */
+function newestMtime(paths: string[]): number {
+  let newest = 0;
+  const visit = (p: string) => {
+    if (!existsSync(p)) return;
+    const stat = statSync(p);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(p)) if (!entry.startsWith('.') && entry !== 'node_modules') visit(path.join(p, entry));
+    } else if (!/\.test\.tsx?$/.test(p)) {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  paths.forEach((p) => visit(path.join(root, p)));
+  return newest;
+}
+
+function buildIfNeeded(): void {
+  const distDir = path.join(root, env.NEXT_DIST_DIR || '.next');
+  const buildId = path.join(distDir, 'BUILD_ID');
+  const sources = ['app', 'components', 'lib', 'public', 'proxy.ts', 'next.config.mjs', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json'];
+  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestMtime(sources)) {
+    console.log(`Production build is up to date (${path.relative(root, distDir)}).`);
+    return;
+  }
+  console.log('Building the portal (production build; takes a minute or two the first time)…');
+  const result = spawnSync('npx', ['next', 'build'], { cwd: root, env, stdio: 'inherit' });
+  if (result.status !== 0) fail('The production build failed; see the output above.');
+}
+
+/** Resolves once the portal answers HTTP (any status), so the printed address works when printed. */
+async function waitUntilServing(portal: ReturnType<typeof spawn>): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (portal.exitCode !== null) return;
+    try {
+      await fetch(`${portalUrl}/api/health`, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  let sandbox: RunningSandbox | undefined;
+  if (!env.FSR_API_KEY && !env.FSR_API_BASE_URL) {
+    try {
+      sandbox = await startSandbox(sandboxOptionsFromEnv(env));
+    } catch (error) {
+      fail(`Could not start the register sandbox: ${(error as Error).message}`);
+    }
+    env.FSR_API_BASE_URL = sandbox.baseUrl;
+    console.log(`Register sandbox: ${sandbox.baseUrl} (fictional data; account ${sandbox.accounts[0]?.email})`);
+  }
+
+  try {
+    const config = loadRegisterConfig(env);
+    if (!sandbox) console.log(`Register: ${config.baseUrl} (${config.source === 'live' ? 'live FCA register' : 'sandbox'})`);
+  } catch (error) {
+    if (error instanceof RegisterConfigError) fail(error.message);
+    throw error;
+  }
+
+  try {
+    const secret = resolveAuthSecret(env);
+    env.NEXTAUTH_SECRET = secret.secret;
+    if (secret.source === 'generated') console.log(`Generated a sign-in secret and stored it in ${secret.file}.`);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+
+  let admin: Awaited<ReturnType<typeof ensureFirstAdmin>>;
+  try {
+    const handle = await openMigratedDb(dbConfigFromEnv(env));
+    console.log(`Database: ${handle.location}`);
+    admin = await ensureFirstAdmin({ handle, env });
+    await handle.close();
+  } catch (error) {
+    fail(`Could not prepare the database: ${(error as Error).message}`);
+  }
+
+  buildIfNeeded();
+
+  const nextBin = require.resolve('next/dist/bin/next');
+  const portal = spawn(process.execPath, [nextBin, 'start', '-p', env.PORT!, '-H', env.HOSTNAME!], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+
+  await waitUntilServing(portal);
+  console.log(`\nFSR Portal is ready: ${portalUrl}`);
+  if (admin.created) {
+    console.log('\nFirst run: an administrator account was created. This password is shown only once:');
+    console.log(`  e-mail:   ${admin.email}`);
+    console.log(`  password: ${admin.password}`);
+    console.log('Sign in and create accounts for your colleagues under Admin › Users (or `npm run users -- --help`).\n');
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    portal.kill(signal);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  portal.on('exit', async (code, signal) => {
+    await sandbox?.close();
+    process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0)));
+  });
+}
+
+main().catch((error) => fail((error as Error).stack ?? String(error)));
