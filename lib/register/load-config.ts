@@ -1,11 +1,11 @@
-import 'server-only';
 import { z } from 'zod';
 import { RegisterCredentials } from './credentials';
 import type { RegisterSource } from './result';
 
 /**
- * Register client settings from the environment, validated once at start-up. Every message names
- * the variable at fault; the API key's value never appears in a message.
+ * Register client settings from the environment. Every message names the variable at fault; the
+ * API key's value never appears in a message. Plain module (no server-only) so scripts such as the
+ * start orchestration and benchmarks can read the same settings; pages use config.ts.
  */
 
 export const LIVE_REGISTER_HOST = 'register.fca.org.uk';
@@ -198,20 +198,7 @@ export function loadRegisterConfig(env: Env = process.env): RegisterConfig {
   };
 }
 
-let processConfig: RegisterConfig | undefined;
-
-/** The process's register settings (read from process.env once). */
-export function getRegisterConfig(): RegisterConfig {
-  processConfig ??= loadRegisterConfig(process.env);
-  return processConfig;
-}
-
-/** 'live' when the base URL's host is register.fca.org.uk, else 'sandbox'. */
-export function registerSource(): RegisterSource {
-  return getRegisterConfig().source;
-}
-
 /** How the UI names the register it is connected to. */
-export function registerSourceLabel(source: RegisterSource = registerSource()): string {
+export function sourceLabel(source: RegisterSource): string {
   return source === 'live' ? 'FCA Financial Services Register' : 'Sandbox register (offline, fictional data)';
 }

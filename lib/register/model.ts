@@ -115,6 +115,8 @@ export interface AppointedRepresentative {
 export interface AppointedRepresentatives {
   current: AppointedRepresentative[];
   previous: AppointedRepresentative[];
+  /** Keys beside the two buckets, by wire key. */
+  extra: Extra;
 }
 
 interface ControlledFunctionBase {
@@ -142,6 +144,8 @@ export interface FirmControlledFunction extends ControlledFunctionBase {
 export interface FirmControlledFunctions {
   current: FirmControlledFunction[];
   previous: FirmControlledFunction[];
+  /** Keys beside Current/Previous, by wire key. */
+  extra: Extra;
 }
 
 /** A row of /Individuals/{IRN}/CF: which function the individual holds (or held) at which firm. */
@@ -156,6 +160,8 @@ export interface IndividualControlledFunction extends ControlledFunctionBase {
 export interface IndividualControlledFunctions {
   current: IndividualControlledFunction[];
   previous: IndividualControlledFunction[];
+  /** Keys beside Current/Previous, by wire key. */
+  extra: Extra;
 }
 
 export interface DisciplinaryAction {
@@ -209,6 +215,12 @@ export interface Passport {
   /** "Passporting Out" / "Passporting In". */
   direction?: string;
   permissionsUrl?: string;
+  extra: Extra;
+}
+
+export interface FirmPassports {
+  passports: Passport[];
+  /** Keys beside "Passports" in the wire wrapper, by wire key. */
   extra: Extra;
 }
 

@@ -58,7 +58,7 @@ export interface RegisterEndpoints {
   /** GET /Firm/{FRN}/Names */
   firmNames: EndpointFn<[frn: string], M.FirmNames>;
   /** GET /Firm/{FRN}/Passports */
-  firmPassports: EndpointFn<[frn: string], M.Passport[]>;
+  firmPassports: EndpointFn<[frn: string], M.FirmPassports>;
   /** GET /Firm/{FRN}/Passports/{Country}/Permission */
   firmPassportPermissions: EndpointFn<[frn: string, country: string], M.PassportPermission[]>;
   /** GET /Firm/{FRN}/Permissions (paged by permission) */

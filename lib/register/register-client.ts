@@ -1,0 +1,388 @@
+import type { CacheStore } from './cache-store';
+import { systemClock, type Clock } from './clock';
+import { ENDPOINTS, type ArgsOf } from './endpoints';
+import { sourceLabel, type RegisterConfig } from './load-config';
+import { MemoryCacheStore } from './memory-cache-store';
+import { MemoryRateStore } from './memory-rate-store';
+import { RegisterMetrics, type RegisterHealth } from './metrics';
+import { MODELS, normaliseEnvelope, type DataOf, type EndpointModel, type NormalisedPage } from './normalise';
+import { MalformedBody } from './normalise-values';
+import { Pacer } from './pacer';
+import { BucketTracker } from './paging';
+import type { RateStore } from './rate-store';
+import type { EndpointFn, EndpointName, RegisterClient, RegisterEndpoints } from './register-client-types';
+import { ResponseCache, type CachePolicy, type CacheRead, type LoadOutcome } from './response-cache';
+import type {
+  AllPagesOptions,
+  AllPagesResult,
+  CallOptions,
+  Ok,
+  Priority,
+  Provenance,
+  RegisterFailure,
+  RegisterResult,
+} from './result';
+import { buildPath, createTransport } from './transport';
+import { RegisterUpstream, type FlightOptions } from './upstream';
+import { checkPage } from './validate';
+
+/**
+ * Builds a register client: transport → pacer → cache → endpoint functions → model. Plain module
+ * (no server-only) so tests and benchmarks can build their own; pages use client.ts.
+ */
+
+export interface RegisterClientOptions {
+  config: RegisterConfig;
+  clock?: Clock;
+  fetch?: typeof fetch;
+  /** Shared stores for scale-out; in-memory by default. */
+  rateStore?: RateStore;
+  cacheStore?: CacheStore;
+  /** First retry delay (doubles per retry); default 250 ms. */
+  backoffMs?: number;
+  /** Pages fetched at once by allPages once the page count is known; default 4. */
+  allPagesConcurrency?: number;
+}
+
+/** What the cache keeps for an answer. */
+type Stored<T> =
+  | { kind: 'ok'; page: NormalisedPage<T>; upstreamStatus?: string; upstreamMessage?: string }
+  | { kind: 'not-found' | 'bad-input'; message: string; upstreamStatus?: string };
+
+/** An answer that is not cached. */
+interface Failure {
+  kind: 'unauthorised' | 'rate-limited' | 'upstream-error';
+  message: string;
+  httpStatus?: number;
+  upstreamStatus?: string;
+  /** When the register answered (absent when nothing was received). */
+  receivedAt?: number;
+  retryInMs?: number;
+  fromUpstream?: boolean;
+}
+
+const PRIORITIES: Priority[] = ['interactive', 'report', 'background'];
+
+function seconds(ms: number): number {
+  return Math.max(0, Math.ceil(ms / 1000));
+}
+
+export function createRegisterClient(options: RegisterClientOptions): RegisterClient {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const metrics = new RegisterMetrics();
+  const apiUser = config.credentials.email.toLowerCase();
+  const rateStore = options.rateStore ?? new MemoryRateStore(clock);
+  const pacer = new Pacer(rateStore, { key: apiUser, limit: config.rate.limit, windowMs: config.rate.windowMs, marginMs: config.rate.marginMs }, clock);
+  const transport = createTransport({ baseUrl: config.baseUrl, credentials: config.credentials, timeoutMs: config.timeoutMs, fetch: options.fetch });
+  const upstream = new RegisterUpstream(transport, pacer, metrics, clock, {
+    retries: config.retries,
+    blockSeconds: config.rate.blockSeconds,
+    backoffMs: options.backoffMs,
+  });
+  const cache = new ResponseCache(options.cacheStore ?? new MemoryCacheStore(config.cache.maxEntries, clock), clock, metrics);
+  const concurrency = Math.max(1, options.allPagesConcurrency ?? 4);
+
+  const policies: Record<'entity' | 'search' | 'markets', CachePolicy> = {
+    entity: { freshMs: config.cache.freshSeconds * 1000, staleMs: config.cache.staleSeconds * 1000, missMs: config.cache.notFoundSeconds * 1000 },
+    search: { freshMs: config.cache.searchFreshSeconds * 1000, staleMs: config.cache.staleSeconds * 1000, missMs: config.cache.notFoundSeconds * 1000 },
+    markets: {
+      freshMs: config.cache.marketsFreshSeconds * 1000,
+      staleMs: Math.max(config.cache.staleSeconds, config.cache.marketsFreshSeconds) * 1000,
+      missMs: config.cache.notFoundSeconds * 1000,
+    },
+  };
+
+  const provenance = (path: string, source: 'live' | 'cache', retrievedAt: number, stale: boolean): Provenance => ({
+    path,
+    upstream: config.source,
+    source,
+    retrievedAt: new Date(retrievedAt).toISOString(),
+    ageSeconds: Math.max(0, Math.floor((clock.now() - retrievedAt) / 1000)),
+    stale,
+  });
+
+  function rateLimitedMessage(f: Failure): string {
+    const until = new Date(clock.now() + (f.retryInMs ?? 0)).toISOString().slice(11, 19);
+    if (f.fromUpstream) return `${f.message} Nothing more is sent to it until ${until} UTC (${seconds(f.retryInMs ?? 0)} s).`;
+    return f.message.replace('{until}', until).replace('{seconds}', String(seconds(f.retryInMs ?? 0)));
+  }
+
+  function failureResult(f: Failure, path: string): RegisterFailure {
+    const prov = f.receivedAt !== undefined ? provenance(path, 'live', f.receivedAt, false) : null;
+    if (f.kind === 'rate-limited') {
+      const retryInMs = f.retryInMs ?? 0;
+      return {
+        kind: 'rate-limited',
+        message: rateLimitedMessage(f),
+        retryAt: new Date(clock.now() + retryInMs).toISOString(),
+        retryAfterSeconds: seconds(retryInMs),
+        fromUpstream: f.fromUpstream ?? false,
+        provenance: prov,
+      };
+    }
+    if (f.kind === 'unauthorised') return { kind: 'unauthorised', message: f.message, httpStatus: f.httpStatus, upstreamStatus: f.upstreamStatus, provenance: prov };
+    return { kind: 'upstream-error', message: f.message, httpStatus: f.httpStatus, upstreamStatus: f.upstreamStatus, provenance: prov };
+  }
+
+  /** Starts one upstream request and turns its answer into something the cache can keep, or a failure. */
+  function loader<K extends EndpointName>(name: K, path: string, ctx: { path: string }, page: number) {
+    return (flight: FlightOptions) => {
+      const started = upstream.start(path, flight);
+      const outcome = (async (): Promise<LoadOutcome<Stored<DataOf<K>>, Failure>> => {
+        try {
+          const answer = await started.answer;
+          if (answer.kind === 'held-back') {
+            if (answer.reason === 'closed') {
+              return { cacheable: false, failure: { kind: 'upstream-error', message: 'The register client has shut down.' } };
+            }
+            const message =
+              answer.reason === 'blocked'
+                ? `The register's rate limit was hit, so the portal sends nothing to it until {until} UTC ({seconds} s); GET ${path} was not sent.`
+                : `The register is busy: the next free request slot is {seconds} s away; GET ${path} was not sent.`;
+            return { cacheable: false, failure: { kind: 'rate-limited', message, retryInMs: answer.retryInMs, fromUpstream: false } };
+          }
+          const receivedAt = answer.receivedAt;
+          switch (answer.kind) {
+            case 'ok': {
+              const normalised = normaliseEnvelope(name, answer.envelope, { ...ctx }, page);
+              return {
+                cacheable: true,
+                entry: {
+                  kind: 'ok',
+                  value: { kind: 'ok', page: normalised, upstreamStatus: answer.upstreamStatus, upstreamMessage: answer.upstreamMessage },
+                  retrievedAt: receivedAt,
+                },
+              };
+            }
+            case 'not-found':
+            case 'bad-input': {
+              const fallback =
+                answer.kind === 'not-found'
+                  ? `No ${ENDPOINTS[name].subject === 'search' ? 'search results' : 'record'} found for GET ${path}.`
+                  : `The register refused the request as invalid input (GET ${path}).`;
+              return {
+                cacheable: true,
+                entry: {
+                  kind: answer.kind,
+                  value: { kind: answer.kind, message: answer.upstreamMessage ?? fallback, upstreamStatus: answer.upstreamStatus },
+                  retrievedAt: receivedAt,
+                },
+              };
+            }
+            case 'rate-limited':
+              return {
+                cacheable: false,
+                failure: { kind: 'rate-limited', message: answer.message, receivedAt, retryInMs: (answer.retryAfterSeconds ?? config.rate.blockSeconds) * 1000, fromUpstream: true },
+              };
+            case 'unauthorised':
+              return { cacheable: false, failure: { kind: 'unauthorised', message: answer.message, httpStatus: answer.httpStatus, upstreamStatus: answer.upstreamStatus, receivedAt } };
+            case 'upstream-error':
+              return {
+                cacheable: false,
+                failure: {
+                  kind: 'upstream-error',
+                  message: answer.message,
+                  httpStatus: answer.httpStatus,
+                  upstreamStatus: answer.upstreamStatus,
+                  receivedAt: answer.httpStatus !== undefined ? receivedAt : undefined,
+                },
+              };
+          }
+        } catch (error) {
+          const message = error instanceof MalformedBody ? error.message : `Unexpected failure reading GET ${path}: ${error instanceof Error ? error.message : String(error)}`;
+          metrics.byKind['upstream-error'] += 1;
+          metrics.lastError = { at: new Date(clock.now()).toISOString(), kind: 'upstream-error', message };
+          return { cacheable: false, failure: { kind: 'upstream-error', message: config.credentials.redact(message), receivedAt: clock.now() } };
+        }
+      })();
+      return { outcome, raise: started.raise };
+    };
+  }
+
+  function toResult<T>(read: CacheRead<Stored<T>, Failure>, path: string): RegisterResult<T> {
+    if (read.from === 'none') return failureResult(read.failure, path);
+    const { entry } = read;
+    const stale = read.from === 'cache' && read.stale;
+    const prov = provenance(path, read.from === 'live' ? 'live' : 'cache', entry.retrievedAt, stale);
+    const stored = entry.value;
+    if (stored.kind === 'ok') {
+      const result: Ok<T> = {
+        kind: 'ok',
+        data: stored.page.data,
+        page: stored.page.page,
+        upstreamStatus: stored.upstreamStatus,
+        upstreamMessage: stored.upstreamMessage,
+        provenance: prov,
+      };
+      if (read.from === 'cache' && read.failure) {
+        const f = failureResult(read.failure, path);
+        result.notice = `Showing data retrieved ${prov.ageSeconds} s ago because the register could not answer: ${f.message}`;
+      }
+      return result;
+    }
+    if (stored.kind === 'not-found') return { kind: 'not-found', message: stored.message, upstreamStatus: stored.upstreamStatus, provenance: prov };
+    return { kind: 'bad-input', message: stored.message, upstreamStatus: stored.upstreamStatus, provenance: prov };
+  }
+
+  async function call<K extends EndpointName>(name: K, args: ArgsOf<K>, opts: CallOptions = {}): Promise<RegisterResult<DataOf<K>>> {
+    const spec = ENDPOINTS[name];
+    const reject = (field: string, message: string): RegisterResult<DataOf<K>> => {
+      metrics.rejectedInput += 1;
+      return { kind: 'bad-input', message, field, provenance: null };
+    };
+    const page = checkPage(opts.page);
+    if (!page.ok) return reject(page.field, page.message);
+    const priority = opts.priority ?? 'interactive';
+    if (!PRIORITIES.includes(priority)) return reject('priority', 'Priority must be interactive, report or background.');
+    const built = (spec.build as (...a: unknown[]) => ReturnType<typeof spec.build>)(...args);
+    if (!built.ok) return reject(built.field, built.message);
+    if (!spec.paged && page.value > 1) return reject('page', `A ${spec.subject} record is a single page; there is no page ${page.value}.`);
+
+    const path = buildPath(built.request.segments, { ...built.request.query, pgnp: page.value > 1 ? String(page.value) : undefined });
+    const key = `${apiUser}|${path}`;
+    const onBlock = opts.onBlock ?? (priority === 'interactive' ? 'fail' : 'wait');
+    const read = await cache.read(key, policies[spec.freshness], loader(name, path, { ...built.request.ctx, path }, page.value), {
+      priority,
+      onBlock,
+      maxWaitMs: opts.maxWaitMs,
+      refresh: opts.refresh,
+    });
+    return toResult(read as CacheRead<Stored<DataOf<K>>, Failure>, path);
+  }
+
+  function endpoint<K extends EndpointName>(name: K): RegisterEndpoints[K] {
+    const fn = (...all: unknown[]) => {
+      const arity = name === 'regulatedMarkets' ? 0 : name === 'firmPassportPermissions' || name === 'firmRequirementInvestmentTypes' || name === 'search' ? 2 : 1;
+      const args = all.slice(0, arity) as ArgsOf<K>;
+      const opts = (all[arity] as CallOptions | undefined) ?? {};
+      return call(name, args, opts);
+    };
+    return Object.assign(fn, { endpoint: name }) as unknown as RegisterEndpoints[K];
+  }
+
+  async function allPages<A extends unknown[], T>(fn: EndpointFn<A, T>, args: A, options: AllPagesOptions = {}): Promise<AllPagesResult<T>> {
+    const name = fn.endpoint;
+    const model = MODELS[name] as unknown as EndpointModel<T>;
+    const maxPages = Math.max(1, options.maxPages ?? 100);
+    const callOpts = (page: number): CallOptions => ({ page, priority: options.priority ?? 'report', refresh: options.refresh });
+    const fetchPage = (page: number) => fn(...([...args, callOpts(page)] as unknown as [...A, CallOptions]));
+
+    const first = await fetchPage(1);
+    if (first.kind !== 'ok') return first;
+    const seen = new Set<string>();
+    let acc = model.merge(model.empty(), first.data, seen);
+    const pages: Ok<T>[] = [first];
+    const total = first.page.totalCount;
+    const tracker = model.paging.kind === 'buckets' ? new BucketTracker() : undefined;
+    const rows = (data: T): [number, number] => (model.paging.kind === 'buckets' ? model.paging.rows(data) : [0, 0]);
+    let pageCount = tracker ? tracker.observe(1, rows(first.data), total) : first.page.pageCount;
+    options.onProgress?.({ pagesFetched: 1, pageCount, items: model.size(acc) });
+
+    let truncated = false;
+    let interruption: RegisterFailure | undefined;
+    let last: Ok<T> = first;
+    const prefetched = new Map<number, Promise<RegisterResult<T>>>();
+
+    const more = (page: number): boolean => {
+      if (model.paging.kind === 'single') return false;
+      if (tracker) {
+        const [c, p] = rows(last.data);
+        if (c === 0 && p === 0) return false;
+        return pageCount !== undefined ? page <= pageCount : last.page.hasNext;
+      }
+      if (total !== undefined && model.size(acc) >= total) return false;
+      return last.page.hasNext && (pageCount === undefined || page <= pageCount);
+    };
+
+    for (let page = 2; more(page); page += 1) {
+      if (page > maxPages) {
+        truncated = true;
+        break;
+      }
+      // Once the page count is known, keep a few pages in flight; the pacer still decides when each is sent.
+      if (pageCount !== undefined) {
+        for (let ahead = page; ahead < page + concurrency && ahead <= Math.min(pageCount, maxPages); ahead += 1) {
+          if (!prefetched.has(ahead)) prefetched.set(ahead, fetchPage(ahead));
+        }
+      }
+      const result = await (prefetched.get(page) ?? fetchPage(page));
+      prefetched.delete(page);
+      if (result.kind === 'not-found') break; // past the end
+      if (result.kind !== 'ok') {
+        truncated = true;
+        interruption = result;
+        break;
+      }
+      acc = model.merge(acc, result.data, seen);
+      pages.push(result);
+      last = result;
+      if (tracker) pageCount = tracker.observe(page, rows(result.data), total) ?? pageCount;
+      else pageCount ??= result.page.pageCount;
+      options.onProgress?.({ pagesFetched: pages.length, pageCount, items: model.size(acc) });
+    }
+    // Pages fetched ahead but not needed still settle (they are cached for next time).
+    await Promise.allSettled(prefetched.values());
+
+    const oldest = pages.reduce((a, b) => (Date.parse(a.provenance.retrievedAt) <= Date.parse(b.provenance.retrievedAt) ? a : b));
+    return {
+      kind: 'ok',
+      data: acc,
+      page: { ...first.page, page: 1, pageCount: pageCount ?? pages.length, hasNext: truncated },
+      upstreamStatus: first.upstreamStatus,
+      upstreamMessage: first.upstreamMessage,
+      provenance: {
+        ...oldest.provenance,
+        path: first.provenance.path,
+        source: pages.every((p) => p.provenance.source === 'cache') ? 'cache' : 'live',
+        stale: pages.some((p) => p.provenance.stale),
+      },
+      notice: pages.find((p) => p.notice)?.notice,
+      pagesFetched: pages.length,
+      truncated,
+      interruption,
+    };
+  }
+
+  const endpoints = Object.fromEntries((Object.keys(ENDPOINTS) as EndpointName[]).map((name) => [name, endpoint(name)])) as unknown as RegisterEndpoints;
+
+  return {
+    ...endpoints,
+    allPages,
+    expectedWait: (priority: Priority = 'interactive') => pacer.expectedWait(priority),
+    async health(): Promise<RegisterHealth> {
+      const [inUse, blockedFor, entries] = await Promise.all([pacer.inUse(), pacer.blockedFor(), cache.size()]);
+      const depth = pacer.queueDepth();
+      return {
+        checkedAt: new Date(clock.now()).toISOString(),
+        upstream: { source: config.source, label: sourceLabel(config.source), host: new URL(config.baseUrl).host },
+        budget: { limit: config.rate.limit, windowSeconds: config.rate.windowMs / 1000, marginMs: config.rate.marginMs, inUse },
+        block: {
+          active: blockedFor > 0,
+          until: blockedFor > 0 ? new Date(clock.now() + blockedFor).toISOString() : undefined,
+          remainingSeconds: seconds(blockedFor),
+          count: metrics.rateLimited429,
+        },
+        queue: { depth, total: depth.interactive + depth.report + depth.background },
+        waits: metrics.allWaitStats(),
+        calls: {
+          sent: metrics.sent,
+          retries: metrics.retries,
+          byKind: { ...metrics.byKind },
+          rateLimited429: metrics.rateLimited429,
+          heldBack: metrics.heldBack,
+          rejectedInput: metrics.rejectedInput,
+        },
+        cache: {
+          hits: metrics.cacheHits,
+          staleServed: metrics.staleServed,
+          misses: metrics.cacheMisses,
+          sharedInFlight: metrics.sharedInFlight,
+          entries,
+        },
+        lastError: metrics.lastError,
+      };
+    },
+    close: () => pacer.close(),
+  };
+}
