@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
+import { requireUser } from '@/lib/auth/session';
 import { registerSource } from '@/lib/register/config';
 
 export const metadata: Metadata = { title: 'Search the register' };
 
-export default function HomePage() {
+export default async function HomePage() {
+  await requireUser();
   const source = registerSource();
   return (
     <div className="mx-auto max-w-3xl">
