@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { exportedMethods, listAppRoutes, listServerActionFiles, PUBLIC_PATTERNS } from '@/test/app-routes';
+import { isPublicPath } from './route-access';
+
+// The proxy is the first gate; this is the second: every page, route handler and server-action
+// module in app/ must check the session itself, so a matcher change or a bug in the proxy never
+// exposes a route. New routes are picked up automatically. (The Playwright spec
+// e2e/auth-guard.spec.ts proves the same over HTTP against the production build.)
+
+const GUARD = /\b(requireUser|requireRole|authorizeRequest|withAuth)\s*\(/;
+const routes = listAppRoutes();
+
+describe('app route inventory', () => {
+  it('finds the routes (the walk works)', () => {
+    expect(routes.find((r) => r.pattern === '/login')?.kind).toBe('page');
+    expect(routes.find((r) => r.pattern === '/api/auth/[...nextauth]')).toMatchObject({ kind: 'handler', methods: ['GET', 'POST'] });
+    expect(routes.find((r) => r.pattern === '/admin/users')?.kind).toBe('page');
+  });
+
+  it('reads the methods a route handler exports in each style', () => {
+    expect(exportedMethods('export async function GET() {}\nexport const POST = withAuth(…);')).toEqual(['GET', 'POST']);
+    expect(exportedMethods('export { handler as GET, handler as POST, other }')).toEqual(['GET', 'POST']);
+  });
+});
+
+describe('every non-public route checks the session itself', () => {
+  const guarded = routes.filter((r) => !PUBLIC_PATTERNS.has(r.pattern));
+  it.each(guarded.map((r) => [r.file, r] as const))('%s calls requireUser/requireRole/authorizeRequest/withAuth', (_file, route) => {
+    const source = readFileSync(route.file, 'utf8');
+    expect(GUARD.test(source), `${route.file} must call requireUser()/requireRole() (pages) or authorizeRequest()/withAuth() (route handlers) before doing anything`).toBe(true);
+  });
+
+  it.each(listServerActionFiles().map((f) => [f]))('server actions in %s check the caller', (file) => {
+    expect(GUARD.test(readFileSync(file, 'utf8')), `${file}: every server action must call requireUser()/requireRole()`).toBe(true);
+  });
+
+  it('and the public ones are exactly what the proxy lets through', () => {
+    for (const r of routes) expect(isPublicPath(r.samplePath), r.file).toBe(PUBLIC_PATTERNS.has(r.pattern));
+  });
+});

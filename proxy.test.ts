@@ -1,0 +1,68 @@
+import { encode } from 'next-auth/jwt';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proxy } from './proxy';
+
+const SECRET = 'proxy-test-secret-'.padEnd(48, 'x');
+const saved = { secret: process.env.NEXTAUTH_SECRET, url: process.env.NEXTAUTH_URL };
+beforeAll(() => {
+  process.env.NEXTAUTH_SECRET = SECRET;
+  delete process.env.NEXTAUTH_URL;
+});
+afterAll(() => {
+  process.env.NEXTAUTH_SECRET = saved.secret;
+  if (saved.url) process.env.NEXTAUTH_URL = saved.url;
+});
+
+async function sessionCookie(claims: Record<string, unknown>) {
+  return `next-auth.session-token=${await encode({ token: claims, secret: SECRET })}`;
+}
+
+function request(path: string, cookie?: string) {
+  return new NextRequest(new URL(path, 'http://127.0.0.1:3000'), { headers: cookie ? { cookie } : {} });
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('proxy', () => {
+  it('redirects an anonymous page request to sign-in, keeping path and query', async () => {
+    const res = await proxy(request('/firm/122702/permissions?page=2'));
+    expect(res.status).toBe(307);
+    // (NextURL spells loopback as localhost; Next's server makes a same-origin Location relative.)
+    const location = new URL(res.headers.get('location')!);
+    expect(location.port).toBe('3000');
+    expect(`${location.pathname}${location.search}`).toBe('/login?callbackUrl=%2Ffirm%2F122702%2Fpermissions%3Fpage%3D2');
+  });
+
+  it('answers an anonymous /api request with 401 JSON', async () => {
+    const res = await proxy(request('/api/export?frn=1'));
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: 'unauthenticated', message: 'Sign in to use this endpoint.' });
+  });
+
+  it.each(['/login', '/login?callbackUrl=%2Ffirm%2F1', '/api/auth/session', '/api/health', '/api/ready', '/favicon.ico'])(
+    'lets %s through without a session',
+    async (path) => {
+      const res = await proxy(request(path));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-middleware-next')).toBe('1');
+    },
+  );
+
+  it('lets a signed-in request through and passes the requested path on to the page', async () => {
+    const cookie = await sessionCookie({ sub: 'u1', uid: 'u1', sv: 1, role: 'viewer', provider: 'credentials', authAt: now() });
+    const res = await proxy(request('/search?q=acme', cookie));
+    expect(res.headers.get('x-middleware-next')).toBe('1');
+    expect(res.headers.get('x-middleware-request-x-fsr-request-path')).toBe('/search?q=acme');
+  });
+
+  it('treats a session past its absolute lifetime, a forged cookie or a foreign token as signed out', async () => {
+    const old = await sessionCookie({ sub: 'u1', uid: 'u1', sv: 1, role: 'viewer', provider: 'credentials', authAt: now() - 11 * 3600 });
+    expect((await proxy(request('/search', old))).status).toBe(307);
+    expect((await proxy(request('/api/x', 'next-auth.session-token=forged'))).status).toBe(401);
+    const foreign = `next-auth.session-token=${await encode({ token: { uid: 'u1', sv: 1, role: 'admin', authAt: now() }, secret: 'another-secret'.padEnd(40, 'y') })}`;
+    expect((await proxy(request('/admin/users', foreign))).status).toBe(307);
+    const notOurs = await sessionCookie({ sub: 'u1', name: 'no portal claims' });
+    expect(new URL((await proxy(request('/', notOurs))).headers.get('location')!).pathname).toBe('/login');
+  });
+});
