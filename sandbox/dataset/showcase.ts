@@ -36,4 +36,6 @@ export const SHOWCASE = {
   nonAsciiFrn: '900900',
   /** Individual whose name carries non-ASCII characters and an apostrophe. */
   nonAsciiIrn: 'OCM00777',
+  /** Search words that find more than one page of individuals (two words, any order). */
+  individualSearch: 'edward thornton',
 } as const;
