@@ -144,7 +144,8 @@ export function loadRegisterConfig(env: Env = process.env): RegisterConfig {
   const budgetRaw = env.FSR_RATE_BUDGET?.trim();
   if (budgetRaw) {
     const m = /^(\d+)\s*\/\s*(\d+)$/.exec(budgetRaw);
-    if (!m) problems.push(`FSR_RATE_BUDGET must look like REQUESTS/SECONDS, e.g. 45/10 (got "${budgetRaw}")`);
+    // The value is not echoed: a key pasted into the wrong variable must not reach a log.
+    if (!m) problems.push('FSR_RATE_BUDGET must look like REQUESTS/SECONDS, e.g. 45/10');
     else {
       const [requests, seconds] = [Number(m[1]), Number(m[2])];
       if (requests < 1 || requests > 10_000) problems.push('FSR_RATE_BUDGET requests must be between 1 and 10000');

@@ -54,10 +54,6 @@ export class ResponseCache {
   ) {}
 
   async read<V, F>(key: string, policy: CachePolicy, load: Loader<V, F>, options: ReadOptions): Promise<CacheRead<V, F>> {
-    // Join a request already on its way before even looking in the store: it is at least as fresh.
-    const running = this.inFlight.get(key);
-    if (running) return this.join<V, F>(key, running, options, undefined);
-
     const cached = await this.safeGet<V>(key);
     const now = this.clock.now();
     if (cached && !options.refresh) {
@@ -66,14 +62,16 @@ export class ResponseCache {
         return { from: 'cache', entry: cached, stale: false };
       }
       if (now < cached.staleUntil) {
+        // Served at once; a refresh already running (or started now) updates the entry for the next reader.
         this.metrics.staleServed += 1;
         this.revalidate(key, policy, load);
         return { from: 'cache', entry: cached, stale: true };
       }
     }
 
-    const joined = this.inFlight.get(key);
-    if (joined) return this.join<V, F>(key, joined, options, cached);
+    // A miss or a forced refresh: share a request already on its way, which is at least as fresh.
+    const running = this.inFlight.get(key);
+    if (running) return this.join<V, F>(running, options, cached);
     this.metrics.cacheMisses += 1;
     const flight = this.startFlight(key, policy, load, options);
     return this.settle<V, F>((await flight.outcome) as LoadOutcome<V, F>, cached);
@@ -93,13 +91,10 @@ export class ResponseCache {
     return this.store.size();
   }
 
-  private async join<V, F>(key: string, flight: InFlight, options: ReadOptions, cached: CacheEntry<V> | undefined): Promise<CacheRead<V, F>> {
+  private async join<V, F>(flight: InFlight, options: ReadOptions, cached: CacheEntry<V> | undefined): Promise<CacheRead<V, F>> {
     this.metrics.sharedInFlight += 1;
     flight.raise(options.priority, options.onBlock === 'fail' ? 'fail' : undefined);
-    const outcome = (await flight.outcome) as LoadOutcome<V, F>;
-    // A failed shared request can still be covered by a stale entry this caller had not looked up yet.
-    const fallback = cached ?? (outcome.cacheable ? undefined : await this.safeGet<V>(key));
-    return this.settle(outcome, fallback);
+    return this.settle((await flight.outcome) as LoadOutcome<V, F>, cached);
   }
 
   private settle<V, F>(outcome: LoadOutcome<V, F>, cached: CacheEntry<V> | undefined): CacheRead<V, F> {
