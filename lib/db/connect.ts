@@ -23,7 +23,8 @@ export interface DbHandle {
 
 /** The directory for the portal's local state (SQLite file, generated auth secret). */
 export function dataDir(env: Env = process.env): string {
-  return path.resolve(env.FSR_DATA_DIR || 'data');
+  // Resolved at run time against the working directory; not something for the bundler to trace.
+  return path.resolve(/*turbopackIgnore: true*/ env.FSR_DATA_DIR || 'data');
 }
 
 /** SQLite in the data directory unless `DATABASE_URL` names a PostgreSQL server. */

@@ -1,0 +1,77 @@
+import { listAudit } from '@/lib/db/queries/audit';
+import { expect, sessionOf, signIn, signInMessage, submitSignIn, test } from './support/auth-fixtures';
+
+test.describe('signing in with a local account', () => {
+  test('the first admin signs in and the session carries name and role', async ({ page, portal }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign in to FSR Portal' })).toBeVisible();
+    // Only local accounts are configured: no single-sign-on buttons.
+    await expect(page.getByRole('button', { name: /Sign in with/ })).toHaveCount(0);
+    await signIn(page, portal.admin.email, portal.admin.password);
+    await expect(page).toHaveURL(`${portal.baseURL}/`);
+    const session = await sessionOf(page);
+    expect(session.user).toMatchObject({ email: portal.admin.email, role: 'admin', name: 'Administrator' });
+    const [entry] = await portal.withDb((db) => listAudit(db, { action: 'auth.sign-in', userEmail: portal.admin.email }));
+    expect(entry).toMatchObject({ outcome: 'success', detail: { provider: 'credentials', address: '127.0.0.1' } });
+  });
+
+  test('a deep link opened while signed out lands on that page after sign-in', async ({ page, portal }) => {
+    const user = await portal.createUser('deep-link@auth-e2e.test', 'admin');
+    await page.goto('/admin/users?from=deep-link');
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fadmin%2Fusers%3Ffrom%3Ddeep-link$/);
+    await signIn(page, user.email, user.password);
+    await expect(page).toHaveURL(`${portal.baseURL}/admin/users?from=deep-link`);
+    await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  });
+
+  test('a return address on another site is ignored (no open redirect)', async ({ page, portal }) => {
+    const user = await portal.createUser('open-redirect@auth-e2e.test', 'viewer');
+    for (const hostile of ['//evil.example/phish', 'https://evil.example/', '/\\evil.example']) {
+      await page.context().clearCookies();
+      await page.goto(`/login?callbackUrl=${encodeURIComponent(hostile)}`);
+      await signIn(page, user.email, user.password);
+      expect(new URL(page.url()).origin).toBe(portal.baseURL);
+      expect(new URL(page.url()).pathname).toBe('/');
+    }
+  });
+
+  test('a wrong password is refused with a clear message, announced to assistive technology', async ({ page, portal }) => {
+    const user = await portal.createUser('typo@auth-e2e.test', 'viewer');
+    await submitSignIn(page, user.email, 'not-the-password');
+    const alert = signInMessage(page);
+    await expect(alert).toHaveText('The e-mail address or password is not right. Check both and try again.');
+    await expect(alert).toHaveAttribute('aria-live', 'assertive');
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await expect(page.getByLabel('Password')).toHaveValue('');
+    await expect(page).toHaveURL(/\/login/);
+    expect((await sessionOf(page)).user).toBeUndefined();
+  });
+
+  test('after five failures the account is locked for a while, even with the right password', async ({ page, portal }) => {
+    const user = await portal.createUser('locked@auth-e2e.test', 'viewer');
+    for (let i = 1; i <= 5; i++) {
+      await submitSignIn(page, user.email, `wrong-${i}`);
+      await expect(signInMessage(page)).toHaveText(/password is not right/);
+    }
+    await submitSignIn(page, user.email, user.password);
+    await expect(signInMessage(page)).toHaveText(/^Too many sign-in attempts for this account\. Try again in 1[45] minutes\.$/);
+    expect((await sessionOf(page)).user).toBeUndefined();
+    const [entry] = await portal.withDb((db) => listAudit(db, { action: 'auth.sign-in-throttled' }));
+    expect(entry).toMatchObject({ reference: user.email, outcome: 'denied', detail: { scope: 'account' } });
+  });
+
+  test('signing out ends the session and is audited', async ({ page, portal }) => {
+    const user = await portal.createUser('leaver@auth-e2e.test', 'viewer');
+    await signIn(page, user.email, user.password);
+    // next-auth's own sign-out confirmation (the header's button posts to the same endpoint).
+    await page.goto('/api/auth/signout');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login/);
+    expect((await sessionOf(page)).user).toBeUndefined();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    const [entry] = await portal.withDb((db) => listAudit(db, { action: 'auth.sign-out', userEmail: user.email }));
+    expect(entry.outcome).toBe('success');
+  });
+});
