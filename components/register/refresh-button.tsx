@@ -1,0 +1,74 @@
+'use client';
+
+/**
+ * "Refresh from the register": fetches again, bypassing the portal's cache, exactly the register
+ * calls the page shows, then re-renders the page on the server.
+ *
+ * Usage (in a server component; list every call whose data the page renders, with its page):
+ *
+ *   import { RefreshButton } from '@/components/register/refresh-button';
+ *
+ *   <RefreshButton
+ *     calls={[
+ *       { endpoint: 'firm', args: [frn] },
+ *       { endpoint: 'firmPermissions', args: [frn], page },
+ *     ]}
+ *   />
+ *
+ * `endpoint` is a RegisterEndpoints name (lib/register/register-client-types.ts) and `args` its
+ * identifying arguments in order. The server action checks the names and argument counts, the
+ * register client checks the values, and data fetched in the last 15 s is not fetched again.
+ * Put it beside the page's ProvenanceLine; it is hidden in print.
+ */
+
+import { useId, useState, useTransition } from 'react';
+import { formatDateTime } from '@/lib/format/date';
+import type { RefreshOutcome, RegisterCall } from './refresh-calls';
+import { refreshRegisterCalls } from './refresh-register-calls';
+
+function describe(outcome: RefreshOutcome): string {
+  if (!outcome.ok) return outcome.message;
+  const parts: string[] = [];
+  if (outcome.refreshed > 0) parts.push(`${outcome.refreshed} fetched again from the register`);
+  if (outcome.alreadyFresh > 0) parts.push(`${outcome.alreadyFresh} already up to date`);
+  const when = formatDateTime(outcome.at);
+  if (outcome.failures.length === 0) return `Refreshed at ${when}: ${parts.join(', ') || 'nothing to do'}.`;
+  const failed = outcome.failures.map((f) => f.message).join(' ');
+  return `Refresh at ${when}: ${parts.length ? `${parts.join(', ')}; ` : ''}${outcome.failures.length} could not be fetched. ${failed}`;
+}
+
+export function RefreshButton({ calls, label = 'Refresh from the register' }: { calls: RegisterCall[]; label?: string }) {
+  const statusId = useId();
+  const [pending, startTransition] = useTransition();
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+
+  const onClick = () => {
+    setMessage(null);
+    startTransition(async () => {
+      try {
+        const outcome = await refreshRegisterCalls(calls);
+        setMessage({ text: describe(outcome), failed: !outcome.ok || outcome.failures.length > 0 });
+      } catch {
+        setMessage({ text: 'The refresh could not reach the portal. Check your connection and try again.', failed: true });
+      }
+    });
+  };
+
+  return (
+    <div className="no-print flex flex-wrap items-center gap-2 text-sm">
+      <button
+        type="button"
+        onClick={onClick}
+        disabled={pending}
+        aria-describedby={statusId}
+        className="inline-flex items-center gap-1 rounded border border-slate-400 bg-white px-2.5 py-1 font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-70"
+      >
+        <span aria-hidden="true">↻</span>
+        {pending ? 'Refreshing…' : label}
+      </button>
+      <span id={statusId} role="status" aria-live="polite" className={message?.failed ? 'text-red-800' : 'text-slate-700'}>
+        {message?.text ?? ''}
+      </span>
+    </div>
+  );
+}
