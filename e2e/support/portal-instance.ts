@@ -53,8 +53,8 @@ export async function startPortal(options: { env?: Record<string, string>; port?
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fsr-e2e-auth-'));
   const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
     NODE_ENV: 'production',
     NEXT_DIST_DIR: dist,
     NEXT_TELEMETRY_DISABLED: '1',
