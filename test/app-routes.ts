@@ -80,7 +80,7 @@ export function listAppRoutes(root: string = process.cwd()): AppRoute[] {
   return routes;
 }
 
-/** Server-action modules ('use server' files) under app/: each must check the caller itself. */
+/** Server-action modules ('use server' files) in app/, components/ and lib/: each must check the caller itself. */
 export function listServerActionFiles(root: string = process.cwd()): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
@@ -92,6 +92,6 @@ export function listServerActionFiles(root: string = process.cwd()): string[] {
       }
     }
   };
-  walk(path.join(root, 'app'));
+  for (const dir of ['app', 'components', 'lib']) walk(path.join(root, dir));
   return out.sort();
 }

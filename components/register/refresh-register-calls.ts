@@ -1,6 +1,7 @@
 'use server';
 
 import { refresh } from 'next/cache';
+import { requireUser } from '@/lib/auth/session';
 import { getRegisterClient } from '@/lib/register/client';
 import type { CallOptions, RegisterResult } from '@/lib/register/result';
 import { MIN_REFRESH_AGE_SECONDS, parseRegisterCalls, type RefreshOutcome, type RegisterCall } from './refresh-calls';
@@ -18,6 +19,8 @@ async function run(call: RegisterCall, options: CallOptions): Promise<RegisterRe
  * that asked. A call whose data is younger than MIN_REFRESH_AGE_SECONDS is not sent again.
  */
 export async function refreshRegisterCalls(input: unknown): Promise<RefreshOutcome> {
+  // A server action is a public POST endpoint: it checks the caller itself, like a page.
+  await requireUser();
   const parsed = parseRegisterCalls(input);
   if (!parsed.ok) return parsed;
 
