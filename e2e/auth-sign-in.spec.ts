@@ -61,14 +61,17 @@ test.describe('signing in with a local account', () => {
     expect(entry).toMatchObject({ reference: user.email, outcome: 'denied', detail: { scope: 'account' } });
   });
 
-  test('signing out ends the session and is audited', async ({ page, portal }) => {
-    const user = await portal.createUser('leaver@auth-e2e.test', 'viewer');
+  test('the header shows who is signed in and their role; signing out there ends the session and is audited', async ({ page, portal }) => {
+    const user = await portal.createUser('leaver@auth-e2e.test', 'analyst');
     await signIn(page, user.email, user.password);
-    // next-auth's own sign-out confirmation (the header's button posts to the same endpoint).
-    await page.goto('/api/auth/signout');
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(/\/login/);
+    const header = page.getByRole('banner');
+    await expect(header).toContainText('Signed in as leaver');
+    await expect(header.getByTestId('signed-in-role')).toHaveText('Analyst');
+    await expect(header.getByRole('link', { name: 'Users' })).toHaveCount(0); // admins only
+    await header.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login$/);
     expect((await sessionOf(page)).user).toBeUndefined();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toHaveCount(0);
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
     const [entry] = await portal.withDb((db) => listAudit(db, { action: 'auth.sign-out', userEmail: user.email }));

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { SignedInUser } from '@/components/auth/signed-in-user';
 import { RegisterMarker } from '@/components/layout/register-marker';
 
 export function SiteHeader() {
@@ -17,6 +18,7 @@ export function SiteHeader() {
             Regulated markets
           </Link>
         </nav>
+        <SignedInUser />
       </div>
     </header>
   );
