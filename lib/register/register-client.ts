@@ -252,8 +252,9 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
   }
 
   function endpoint<K extends EndpointName>(name: K): RegisterEndpoints[K] {
+    // build()'s declared parameters are the identifying arguments; CallOptions come after them.
+    const arity = ENDPOINTS[name].build.length;
     const fn = (...all: unknown[]) => {
-      const arity = name === 'regulatedMarkets' ? 0 : name === 'firmPassportPermissions' || name === 'firmRequirementInvestmentTypes' || name === 'search' ? 2 : 1;
       const args = all.slice(0, arity) as ArgsOf<K>;
       const opts = (all[arity] as CallOptions | undefined) ?? {};
       return call(name, args, opts);
