@@ -8,6 +8,15 @@ import type { RegisterClient } from './register-client-types';
  * The process-wide register client that pages and route handlers use. One per process, not per
  * module instance: Next may load this module more than once (dev reloads, separate bundles for
  * route handlers and pages), and two pacers would spend the one API key's budget twice.
+ *
+ *   const register = getRegisterClient();
+ *   const result = await register.firm(frn);                       // RegisterResult<Firm>
+ *   if (result.kind === 'ok') render(result.data, result.provenance);
+ *   else render failure by result.kind (not-found, bad-input, unauthorised, rate-limited, upstream-error)
+ *   await register.firmIndividuals(frn, { page: 2 });              // one upstream page
+ *   await register.allPages(register.firmPermissions, [frn], { onProgress });  // every page, deduplicated
+ *
+ * Never construct a client in a page (createRegisterClient is for tests and benchmarks).
  */
 
 const KEY = Symbol.for('fsr-portal.register-client');
