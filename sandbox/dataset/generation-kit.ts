@@ -31,17 +31,30 @@ export function dayNumber(year: number, month: number, day: number): number {
 /** The dataset's "today": fixed so a seed always gives the same records. */
 export const REFERENCE_DAY = dayNumber(2026, 1, 30);
 
+// Tens of thousands of dates are printed and read back during generation; both directions are memoised.
+const printed = new Map<number, string>();
+const parsed = new Map<string, number>();
+
 export function formatDay(day: number): string {
-  const d = new Date(day * 86_400_000);
-  const dd = String(d.getUTCDate()).padStart(2, '0');
-  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
-  return `${dd}/${mm}/${d.getUTCFullYear()}`;
+  let text = printed.get(day);
+  if (text === undefined) {
+    const d = new Date(day * 86_400_000);
+    text = `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+    printed.set(day, text);
+    parsed.set(text, day);
+  }
+  return text;
 }
 
 export function parseDay(text: string): number {
-  const m = /^(\d\d)\/(\d\d)\/(\d{4})$/.exec(text);
-  if (!m) throw new Error(`not a register date: ${text}`);
-  return dayNumber(Number(m[3]), Number(m[2]), Number(m[1]));
+  let day = parsed.get(text);
+  if (day === undefined) {
+    const m = /^(\d\d)\/(\d\d)\/(\d{4})$/.exec(text);
+    if (!m) throw new Error(`not a register date: ${text}`);
+    day = dayNumber(Number(m[3]), Number(m[2]), Number(m[1]));
+    parsed.set(text, day);
+  }
+  return day;
 }
 
 export function randomDay(rng: Rng, from: number, to: number): number {
