@@ -82,6 +82,12 @@ forEachDialect('next-auth callbacks and events', pg, (db) => {
     await expect(credentials.options.authorize({ email: 'tom@x', password: 'whatever' }, {})).rejects.toThrow(/^throttled-account:15$/);
   });
 
+  it('credentials: a database failure reaches the page as a code, not as the error text', async () => {
+    const broken = buildAuthOptions({ config, secret: SECRET, loadDb: async () => { throw new Error('connect ECONNREFUSED 10.0.0.5:5432'); } });
+    const provider = broken.providers[0] as unknown as { options: { authorize: (c: unknown, r: unknown) => Promise<unknown> } };
+    await expect(provider.options.authorize({ email: 'amy@x', password: 'x' }, {})).rejects.toThrow(/^sign-in-unavailable$/);
+  });
+
   it('each later check follows the account: new role applies, revocation ends the session', async () => {
     const u = (await findUserByEmail(db(), 'amy@x'))!;
     const token = (await cb().jwt({ token: {}, user: { id: u.id } as never, account: account('credentials') })) as JWT;

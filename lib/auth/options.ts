@@ -13,6 +13,7 @@ import { safeRedirectUrl } from './callback-url';
 import { type AuthConfig, type OidcSettings, readAuthConfig, roleFromClaims } from './config';
 import { authorizeCredentials } from './credentials';
 import { resolveAuthSecret } from './secret';
+import { SIGN_IN_ERROR } from './sign-in-errors';
 import { checkSession, type PortalTokenClaims } from './session-check';
 
 /** The user as pages see it (`requireUser()`), also `session.user` on the client. */
@@ -105,11 +106,18 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
           password: { label: 'Password', type: 'password' },
         },
         async authorize(credentials) {
-          const result = await authorizeCredentials(
-            await deps.loadDb(),
-            { email: credentials?.email, password: credentials?.password, address: deps.address ?? 'unknown' },
-            config.throttle,
-          );
+          let result: Awaited<ReturnType<typeof authorizeCredentials>>;
+          try {
+            result = await authorizeCredentials(
+              await deps.loadDb(),
+              { email: credentials?.email, password: credentials?.password, address: deps.address ?? 'unknown' },
+              config.throttle,
+            );
+          } catch (err) {
+            // next-auth would put the message in the sign-in URL; log it here and show a code.
+            console.error(`[auth] password sign-in failed: ${err instanceof Error ? err.message : String(err)}`);
+            throw new Error(SIGN_IN_ERROR.unavailable);
+          }
           if (!result.ok) {
             if (result.error === 'CredentialsSignin') return null;
             // next-auth passes the message on as the error code (?error=… / signIn().error).

@@ -42,6 +42,10 @@ describe('requireUser / requireRole (pages, server actions)', () => {
     state.cookies = [{ name: 'next-auth.session-token', value: 'stale' }];
     await expect(requireUser('/admin/users')).rejects.toThrow('redirect:/login?callbackUrl=%2Fadmin%2Fusers&error=session-ended');
   });
+  it('recognises the secure (https) session cookie too', async () => {
+    state.cookies = [{ name: '__Secure-next-auth.session-token.0', value: 'stale' }];
+    await expect(requireUser('/x')).rejects.toThrow('redirect:/login?callbackUrl=%2Fx&error=session-ended');
+  });
   it('returns the user, and refuses a role above theirs with forbidden()', async () => {
     state.session = { user: viewer };
     expect(await requireUser()).toEqual(viewer);

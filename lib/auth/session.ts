@@ -24,7 +24,7 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
 
 async function hadSessionCookie(): Promise<boolean> {
   const jar = await cookies();
-  return jar.getAll().some((c) => /(^|\.)next-auth\.session-token(\.\d+)?$/.test(c.name));
+  return jar.getAll().some((c) => /(^|__Secure-)next-auth\.session-token(\.\d+)?$/.test(c.name));
 }
 
 async function currentPath(): Promise<string> {

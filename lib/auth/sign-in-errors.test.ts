@@ -19,3 +19,11 @@ describe('signInErrorMessage', () => {
     expect(signInErrorMessage(null)).toBeNull();
   });
 });
+
+describe('an unavailable database', () => {
+  it('is explained without internal detail', () => {
+    expect(signInErrorMessage('sign-in-unavailable')).toBe(
+      'Signing in is not possible just now: the portal cannot reach its database. Try again in a minute; if it persists, tell a portal administrator.',
+    );
+  });
+});

@@ -8,6 +8,7 @@ export const SIGN_IN_ERROR = {
   throttledAccount: 'throttled-account',
   throttledAddress: 'throttled-address',
   sessionEnded: 'session-ended',
+  unavailable: 'sign-in-unavailable',
 } as const;
 
 export function throttledCode(scope: 'account' | 'address', minutes: number): string {
@@ -34,6 +35,8 @@ export function signInErrorMessage(code: string | null | undefined): string | nu
       return `Too many sign-in attempts for this account. Try again in ${wait ? minutes(wait) : 'a few minutes'}.`;
     case SIGN_IN_ERROR.throttledAddress:
       return `Too many sign-in attempts from your network address. Try again in ${wait ? minutes(wait) : 'a few minutes'}.`;
+    case SIGN_IN_ERROR.unavailable:
+      return 'Signing in is not possible just now: the portal cannot reach its database. Try again in a minute; if it persists, tell a portal administrator.';
     case SIGN_IN_ERROR.sessionEnded:
       return 'Your session has ended. Sign in again to continue.';
     case 'AccessDenied':
