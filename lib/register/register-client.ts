@@ -8,7 +8,7 @@ import { RegisterMetrics, type RegisterHealth } from './metrics';
 import { MODELS, normaliseEnvelope, type DataOf, type EndpointModel, type NormalisedPage } from './normalise';
 import { MalformedBody } from './normalise-values';
 import { Pacer } from './pacer';
-import { BucketTracker } from './paging';
+import { BUCKET_SIZE, BucketTracker } from './paging';
 import type { RateStore } from './rate-store';
 import type { EndpointFn, EndpointName, RegisterClient, RegisterEndpoints } from './register-client-types';
 import { ResponseCache, type CachePolicy, type CacheRead, type LoadOutcome } from './response-cache';
@@ -301,9 +301,11 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
         truncated = true;
         break;
       }
-      // Once the page count is known, keep a few pages in flight; the pacer still decides when each is sent.
-      if (pageCount !== undefined) {
-        for (let ahead = page; ahead < page + concurrency && ahead <= Math.min(pageCount, maxPages); ahead += 1) {
+      // Keep a few pages in flight up to the last page sure to exist; the pacer still decides when each
+      // is sent. For AR/CF buckets that is known before the exact count: a page holds at most 20 rows.
+      const sure = pageCount ?? (tracker && total !== undefined ? Math.ceil(total / (2 * BUCKET_SIZE)) : undefined);
+      if (sure !== undefined) {
+        for (let ahead = page; ahead < page + concurrency && ahead <= Math.min(sure, maxPages); ahead += 1) {
           if (!prefetched.has(ahead)) prefetched.set(ahead, fetchPage(ahead));
         }
       }
