@@ -80,7 +80,7 @@ describe('allPages', () => {
 
   it('stops when both AR buckets come back null, with no page count known in advance', async () => {
     const ar = bucketPages(20, 20, (b, i) => ({ FRN: String(b === 'c' ? 3_000_000 + i : 4_000_000 + i), Name: `AR ${b}${i}` }));
-    handler = (path, q) => {
+    handler = (_path, q) => {
       const page = pageOf(q);
       // No total_count: the walker must stop on the first page where both buckets are null.
       return { body: envelope('FSR-API-05-04-00', 'Ok. Appointed Representative Found', { PreviousAppointedRepresentatives: ar.slice(20, page, 'p'), CurrentAppointedRepresentatives: ar.slice(20, page, 'c') }, { page: String(page), per_page: '10' }) };
