@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 
-function run(step: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
+function run(step: string, command: string, args: string[], env: Record<string, string> = {}): void {
   const started = Date.now();
   console.log(`\n▶ ${step}: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
