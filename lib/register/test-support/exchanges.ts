@@ -12,6 +12,8 @@ import type { EndpointName } from '../register-client-types';
 
 export interface Exchange {
   name: string;
+  /** What the register is expected to have said, when the exchange is not an ordinary answer. */
+  expect?: 'unauthorised' | 'rate-limited';
   endpoint: EndpointName;
   args: string[];
   page: number;
@@ -23,6 +25,8 @@ export interface Exchange {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 export const FIXTURE_DIR = path.resolve(here, '../test-fixtures');
+/** The sandbox's contract fixtures (written by the sandbox's owners). */
+export const SANDBOX_FIXTURE_DIR = path.resolve(repoRoot, 'sandbox/contract/fixtures');
 /** `../shared/reference/fca-recorded` from the repository root. */
 export const RECORDED_DIR = path.resolve(repoRoot, '../shared/reference/fca-recorded');
 
@@ -77,4 +81,30 @@ export function loadRecorded(dir = RECORDED_DIR): Exchange[] | undefined {
     });
   }
   return out;
+}
+
+/**
+ * The sandbox's contract fixtures ({description, request, status, body, auth?, scenario?, …}),
+ * or undefined when the directory does not exist yet.
+ */
+export function loadSandboxFixtures(dir = SANDBOX_FIXTURE_DIR): Exchange[] | undefined {
+  if (!existsSync(dir)) return undefined;
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      const f = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+      const parsed = parseApiPath(f.request);
+      if (!parsed) throw new Error(`${file}: cannot tell which endpoint ${f.request} is`);
+      return {
+        name: file,
+        expect: f.auth ? 'unauthorised' : f.scenario === 'rate-limited' ? 'rate-limited' : undefined,
+        endpoint: parsed.endpoint,
+        args: parsed.args,
+        page: parsed.page,
+        path: f.request,
+        httpStatus: f.status,
+        text: typeof f.body === 'string' ? f.body : JSON.stringify(f.body),
+      } satisfies Exchange;
+    });
 }
