@@ -1,6 +1,8 @@
 import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compactJson, prettyJson } from './json-format';
+import { RECORDED_DIR } from '../contract/recorded-formats';
 
 describe('prettyJson (Jackson default pretty printer)', () => {
   it('prints the firm envelope layout: "key" : value, inline arrays of objects, [ ] for empty arrays', () => {
@@ -41,12 +43,11 @@ describe('prettyJson (Jackson default pretty printer)', () => {
     expect(prettyJson({ n: 'Zoë' })).toBe('{\n  "n" : "Zoë"\n}');
   });
 
-  const recorded = new URL('../../../shared/reference/fca-recorded/raw-2026-01-07-firm-113849.body.txt', import.meta.url);
-  it.skipIf(!existsSync(recorded))(
-    'reproduces a recorded raw /Firm body byte for byte after a parse (skipped when ../shared/reference/fca-recorded is absent)',
-    () => {
+  for (const file of ['raw-2026-01-07-firm-113849.body.txt', 'raw-2026-01-07-firm-1234567890-not-found.body.txt']) {
+    const recorded = join(RECORDED_DIR, file);
+    it.skipIf(!existsSync(recorded))(`reproduces the recorded raw body ${file} byte for byte (does not run without ${RECORDED_DIR})`, () => {
       const raw = readFileSync(recorded, 'utf8');
       expect(prettyJson(JSON.parse(raw))).toBe(raw);
-    },
-  );
+    });
+  }
 });
