@@ -97,7 +97,8 @@ class KindIndex {
   search(query: string): SearchEntry[] {
     const ref = this.byRef.get(query.trim().toUpperCase());
     if (ref) return ref.map((id) => this.entries[id]);
-    const words = queryWords(query);
+    // Only the first 32 words count: that keeps the per-entity counters within a byte (real queries are a few words).
+    const words = queryWords(query).slice(0, 32);
     if (words.length === 0) return [];
     // counts[id] reaches words.length when every query word matched some word of the entity.
     const counts = new Uint8Array(this.entries.length);
