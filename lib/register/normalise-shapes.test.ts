@@ -65,7 +65,7 @@ describe('sandbox contract fixtures (sandbox/contract/fixtures)', () => {
     return;
   }
 
-  it.each(fixtures.map((f) => [f.name, f] as const))('%s normalises without losing a value', (_name, ex) => {
+  it.each(fixtures.map((f) => [f.name, f] as const))('%s is classified right and normalises without losing a value', (_name, ex) => {
     checkExchange(ex);
   });
 });
