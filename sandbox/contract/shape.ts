@@ -226,7 +226,11 @@ class Inferrer {
     if (t === 'array') {
       const items = value as unknown[];
       if (this.rules.tuples?.includes(path)) {
-        schema.positions = items.map((v, i) => (schema.positions?.[i] ? (this.add(schema.positions[i], v, `${path}[]`), schema.positions[i]) : this.infer(v, `${path}[]`)));
+        const positions = (schema.positions ??= []);
+        items.forEach((v, i) => {
+          if (positions[i]) this.add(positions[i], v, `${path}[]`);
+          else positions[i] = this.infer(v, `${path}[]`);
+        });
       }
       if (schema.item === undefined) schema.item = null;
       for (const v of items) {

@@ -28,7 +28,6 @@ import type {
   PassportRecord,
   PermissionRecord,
   RegulatorRecord,
-  RequirementRecord,
   WaiverRecord,
 } from './types';
 
