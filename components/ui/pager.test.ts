@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageWindow } from './pager';
+import { openPageWindow, pageWindow } from './pager';
 
 describe('pageWindow', () => {
   it('keeps first, last and the neighbours of the current page, with gaps between', () => {
@@ -7,5 +7,14 @@ describe('pageWindow', () => {
     expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
     expect(pageWindow(10, 83)).toEqual([1, 'gap', 9, 10, 11, 'gap', 83]);
     expect(pageWindow(83, 83)).toEqual([1, 'gap', 82, 83]);
+  });
+});
+
+describe('openPageWindow', () => {
+  it('shows the first page, the neighbours and the next page when the last page is not known', () => {
+    expect(openPageWindow(1, true)).toEqual([1, 2]);
+    expect(openPageWindow(5, true)).toEqual([1, 'gap', 4, 5, 6]);
+    expect(openPageWindow(5, false)).toEqual([1, 'gap', 4, 5]);
+    expect(openPageWindow(1, false)).toEqual([1]);
   });
 });

@@ -5,7 +5,11 @@ type Props = {
   basePath: string;
   params?: Record<string, string | undefined>;
   page: number;
-  totalPages: number;
+  /** Number of pages; leave out when the register has not revealed it yet. */
+  totalPages?: number;
+  /** When totalPages is unknown: whether a later page exists, and the least the page count can be. */
+  hasNext?: boolean;
+  minTotalPages?: number;
   label: string;
 };
 
@@ -30,8 +34,20 @@ export function pageWindow(page: number, totalPages: number): (number | 'gap')[]
   return out;
 }
 
-export function Pager({ basePath, params = {}, page, totalPages, label }: Props) {
-  if (totalPages <= 1) return null;
+/**
+ * The numbered pages when the last page is not known yet (the register's two-bucket lists reveal
+ * their page count only when a bucket ends): the first page, the current one's neighbours, and
+ * the next one when it exists.
+ */
+export function openPageWindow(page: number, hasNext: boolean): (number | 'gap')[] {
+  return pageWindow(page, hasNext ? page + 1 : page);
+}
+
+export function Pager({ basePath, params = {}, page, totalPages, hasNext, minTotalPages, label }: Props) {
+  const known = totalPages !== undefined;
+  const more = known ? page < totalPages : Boolean(hasNext);
+  if (known ? totalPages <= 1 : page <= 1 && !more) return null;
+  const numbers = known ? pageWindow(page, totalPages) : openPageWindow(page, more);
   const linkClass = 'rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-100';
   return (
     <nav aria-label={`${label} pages`} className="no-print flex flex-wrap items-center gap-1 text-sm">
@@ -40,7 +56,7 @@ export function Pager({ basePath, params = {}, page, totalPages, label }: Props)
           ← Previous<span className="sr-only"> page</span>
         </Link>
       ) : null}
-      {pageWindow(page, totalPages).map((p, i) =>
+      {numbers.map((p, i) =>
         p === 'gap' ? (
           <span key={`gap-${i}`} aria-hidden="true" className="px-1">
             …
@@ -57,13 +73,13 @@ export function Pager({ basePath, params = {}, page, totalPages, label }: Props)
           </Link>
         ),
       )}
-      {page < totalPages ? (
+      {more ? (
         <Link href={href(basePath, params, page + 1)} className={linkClass} rel="next">
           Next<span className="sr-only"> page</span> →
         </Link>
       ) : null}
       <span className="ml-2 text-slate-600">
-        Page {page} of {totalPages}
+        {known ? `Page ${page} of ${totalPages}` : `Page ${page} of at least ${Math.max(minTotalPages ?? 0, page + (more ? 1 : 0))}`}
       </span>
     </nav>
   );

@@ -1,0 +1,55 @@
+import 'server-only';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { connection } from 'next/server';
+import type { Firm } from '@/lib/register/model';
+import type { RegisterResult } from '@/lib/register/result';
+import { checkFrn } from '@/lib/register/validate';
+import { checkFirmParams, type FirmParams } from './firm-route-input';
+import { getFirm } from './get-firm';
+
+export type FirmPage =
+  /** The address can never name a firm page; nothing was sent to the register. */
+  | { kind: 'bad-input'; field: string; message: string; input: string; frn?: string }
+  /** The firm exists, or the register could not say (the header shows why). */
+  | { kind: 'ready'; frn: string; country?: string; ref?: string; firm: RegisterResult<Firm> };
+
+/**
+ * What every firm page does before it renders anything: check the address, then look the firm up.
+ * Both happen before the first byte is streamed, so an unknown FRN can still become a real 404
+ * (notFound() after streaming starts could only change the body, not the status).
+ */
+export async function loadFirmPage(params: Promise<FirmParams>): Promise<FirmPage> {
+  // Register data is per request (the register client has its own cache): never prerender.
+  await connection();
+  const raw = await params;
+  const checked = checkFirmParams(raw);
+  if (!checked.ok) {
+    const input = checked.field === 'country' ? raw.country : checked.field === 'requirementRef' ? raw.ref : raw.frn;
+    // When only the country or reference is wrong, the FRN is fine and the page can link to the firm.
+    const frn = checked.field === 'frn' ? undefined : checkFrn(raw.frn);
+    return { kind: 'bad-input', field: checked.field, message: checked.message, input: safeText(input ?? ''), frn: frn?.ok ? frn.value : undefined };
+  }
+  const firm = await getFirm(checked.frn);
+  if (firm.kind === 'not-found') notFound();
+  return { kind: 'ready', frn: checked.frn, country: checked.country, ref: checked.ref, firm };
+}
+
+function safeText(value: string): string {
+  let text = value;
+  try {
+    text = decodeURIComponent(value);
+  } catch {
+    // Shown as it came.
+  }
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
+
+/** "Permissions · Albion Crown Bank plc (FRN 200200)"; no register call for a bad address. */
+export async function firmPageMetadata(params: Promise<FirmParams>, title?: string): Promise<Metadata> {
+  const checked = checkFirmParams(await params);
+  if (!checked.ok) return { title: 'Not a valid firm address' };
+  const firm = await getFirm(checked.frn);
+  const name = firm.kind === 'ok' && firm.data.name ? `${firm.data.name} (FRN ${checked.frn})` : `Firm ${checked.frn}`;
+  return { title: title ? `${title} · ${name}` : name };
+}
