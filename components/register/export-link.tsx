@@ -1,0 +1,20 @@
+import { getSessionUser } from '@/lib/auth/session';
+import { hasRole } from '@/lib/auth/roles';
+
+/**
+ * "Download CSV" beside a table's caption (DataTable's captionExtra), for analysts and admins
+ * only: viewers look up and print but do not export, and a link they could not use would only
+ * earn them a 403. The file is every page of the table, walked by the route handler, so the link
+ * says so. A plain <a download>: a file is not a page for the client router. Not printed.
+ *
+ *   <DataTable … captionExtra={<ExportLink href={firmExportHref(frn, 'permissions')} what="permissions" />} />
+ */
+export async function ExportLink({ href, what }: { href: string; what: string }) {
+  const user = await getSessionUser();
+  if (!user || !hasRole(user.role, 'analyst')) return null;
+  return (
+    <a href={href} download className="no-print whitespace-nowrap font-medium text-brand-700 underline underline-offset-2" data-testid="export-link">
+      Download CSV<span className="sr-only"> of all {what}</span>
+    </a>
+  );
+}
