@@ -102,9 +102,34 @@ function migration0001(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Printable reports as assembled, kept for a day so "Save as evidence" stores exactly the data
+ * the user was shown (not a second, possibly different, read of the register). Deletable: a draft
+ * is not evidence until it is saved as a snapshot.
+ */
+function migration0002(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('report_drafts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('frn', 'text', (c) => c.notNull())
+        .addColumn('subject_name', 'text')
+        .addColumn('created_by_id', 'text')
+        .addColumn('created_by_email', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('case_reference', 'text')
+        .addColumn('data', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('report_drafts_created_at').on('report_drafts').column('created_at').execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_portal_state': migration0001(dialect),
+    '0002_report_drafts': migration0002(),
   };
 }
 

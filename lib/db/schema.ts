@@ -54,6 +54,19 @@ export interface SnapshotsTable {
   data: string;
 }
 
+/** A printable report as assembled for one user, until saved as a snapshot or expired (a day). */
+export interface ReportDraftsTable {
+  id: string;
+  frn: string;
+  subject_name: string | null;
+  created_by_id: string | null;
+  created_by_email: string;
+  created_at: string;
+  case_reference: string | null;
+  /** Canonical JSON of the report data, as a snapshot would store it. */
+  data: string;
+}
+
 export interface LoginAttemptsTable {
   id: Generated<number>;
   at: string;
@@ -68,6 +81,7 @@ export interface Database {
   users: UsersTable;
   audit_log: AuditLogTable;
   snapshots: SnapshotsTable;
+  report_drafts: ReportDraftsTable;
   login_attempts: LoginAttemptsTable;
 }
 

@@ -1,0 +1,57 @@
+import Link from 'next/link';
+import type { AuditFilterValues, ParsedAuditFilters } from '@/lib/audit/audit-filters';
+
+const FIELDS: { name: keyof AuditFilterValues; label: string; type: string; hint: string; width: string }[] = [
+  { name: 'user', label: 'User e-mail', type: 'email', hint: 'Exact address', width: 'sm:w-64' },
+  { name: 'reference', label: 'Reference', type: 'text', hint: 'FRN, IRN, PRN or e-mail', width: 'sm:w-44' },
+  { name: 'action', label: 'Action', type: 'text', hint: 'e.g. firm.view, or auth. for a family', width: 'sm:w-52' },
+  { name: 'from', label: 'From', type: 'date', hint: 'UK date, inclusive', width: 'sm:w-44' },
+  { name: 'to', label: 'To', type: 'date', hint: 'UK date, inclusive', width: 'sm:w-44' },
+];
+
+/** The audit log's filters: a plain GET form, so a filtered view is a link an admin can share. */
+export function AuditFilterForm({ parsed }: { parsed: ParsedAuditFilters }) {
+  const problem = (field: string) => parsed.problems.find((p) => p.field === field)?.message;
+  return (
+    <form method="get" action="/admin/audit" className="no-print space-y-3 rounded border border-slate-200 bg-white p-4" aria-label="Filter the audit log">
+      <div className="flex flex-wrap gap-4">
+        {FIELDS.map((f) => {
+          const error = problem(f.name);
+          return (
+            <div key={f.name} className={`flex w-full flex-col gap-1 text-sm ${f.width}`}>
+              <label htmlFor={`audit-${f.name}`} className="font-medium text-slate-800">
+                {f.label}
+              </label>
+              <input
+                id={`audit-${f.name}`}
+                name={f.name}
+                type={f.type}
+                defaultValue={parsed.values[f.name]}
+                maxLength={200}
+                aria-describedby={`audit-${f.name}-hint${error ? ` audit-${f.name}-error` : ''}`}
+                aria-invalid={error ? true : undefined}
+                className="rounded border border-slate-400 px-2 py-1"
+              />
+              <span id={`audit-${f.name}-hint`} className="text-xs text-slate-600">
+                {f.hint}
+              </span>
+              {error ? (
+                <span id={`audit-${f.name}-error`} className="text-xs font-medium text-red-800">
+                  {error}
+                </span>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+      <div className="flex items-center gap-4">
+        <button type="submit" className="rounded bg-brand-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-800">
+          Filter
+        </button>
+        <Link href="/admin/audit" className="text-sm text-brand-700 underline">
+          Clear filters
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Runs once when a portal server process starts (Next's instrumentation hook). Checks the report,
+ * export and audit-retention settings, so a mistyped number stops start-up with a message naming
+ * the variable instead of failing the first report, and starts the daily housekeeping: audit
+ * entries older than AUDIT_RETENTION_DAYS and expired report drafts are deleted at start-up and
+ * then every 24 hours.
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { readReportLimits } = await import('@/lib/report/limits');
+  const { readAuditRetentionDays } = await import('@/lib/audit/retention');
+  readReportLimits(process.env);
+  const retentionDays = readAuditRetentionDays(process.env);
+
+  const { runHousekeeping, scheduleDaily } = await import('@/lib/audit/housekeeping');
+  const { getDb } = await import('@/lib/db/client');
+  scheduleDaily(
+    async () => {
+      const result = await runHousekeeping(await getDb(), retentionDays);
+      if (result.audit.deleted > 0 || result.drafts > 0) {
+        console.log(`Housekeeping: removed ${result.audit.deleted} audit entries older than ${result.audit.before} and ${result.drafts} expired report drafts.`);
+      }
+    },
+    (message) => console.error(message),
+  );
+}

@@ -1,0 +1,48 @@
+import { pruneReportDrafts } from '@/lib/db/queries/report-drafts';
+import type { Db } from '@/lib/db/schema';
+import { pruneExpiredAudit, type PruneResult } from './retention';
+
+/**
+ * The portal's daily clean-up of its own records: audit entries past the retention period, and
+ * report drafts nobody saved. Runs when each portal process starts and then once a day
+ * (instrumentation.ts); with several instances each runs it, which is harmless (deleting what is
+ * already deleted removes nothing).
+ */
+
+export const HOUSEKEEPING_INTERVAL_MS = 24 * 3_600_000;
+
+export interface HousekeepingResult {
+  audit: PruneResult;
+  drafts: number;
+}
+
+export async function runHousekeeping(db: Db, retentionDays: number, now: number = Date.now()): Promise<HousekeepingResult> {
+  const audit = await pruneExpiredAudit(db, retentionDays, now);
+  const drafts = await pruneReportDrafts(db, now);
+  return { audit, drafts };
+}
+
+export interface HousekeepingSchedule {
+  /** Resolves when the first run (at start) has finished or failed. */
+  firstRun: Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Runs `task` now and every `intervalMs`. A failure is logged and retried at the next tick, never
+ * thrown: a database that is briefly down must not stop the portal. The timer does not keep the
+ * process alive.
+ */
+export function scheduleDaily(task: () => Promise<void>, log: (message: string) => void, intervalMs: number = HOUSEKEEPING_INTERVAL_MS): HousekeepingSchedule {
+  const run = async () => {
+    try {
+      await task();
+    } catch (error) {
+      log(`Housekeeping failed (retried in ${Math.round(intervalMs / 3_600_000)} h): ${(error as Error).message}`);
+    }
+  };
+  const firstRun = run();
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  return { firstRun, stop: () => clearInterval(timer) };
+}

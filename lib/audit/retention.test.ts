@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { appendAudit, listAudit } from '@/lib/db/queries/audit';
+import { createReportDraft, getReportDraft } from '@/lib/db/queries/report-drafts';
+import { forEachDialect, postgresStatus } from '@/test/db-harness';
+import { runHousekeeping, scheduleDaily } from './housekeeping';
+import { DEFAULT_AUDIT_RETENTION_DAYS, pruneExpiredAudit, readAuditRetentionDays } from './retention';
+
+const pg = await postgresStatus();
+const DAY = 86_400_000;
+
+describe('readAuditRetentionDays', () => {
+  it('defaults to about seven years and reads whole days', () => {
+    expect(readAuditRetentionDays({})).toBe(DEFAULT_AUDIT_RETENTION_DAYS);
+    expect(DEFAULT_AUDIT_RETENTION_DAYS).toBe(2555);
+    expect(readAuditRetentionDays({ AUDIT_RETENTION_DAYS: ' 90 ' })).toBe(90);
+  });
+
+  it('names the variable when the value is unusable', () => {
+    for (const bad of ['0', '-5', '7y', '1.5', '40000']) {
+      expect(() => readAuditRetentionDays({ AUDIT_RETENTION_DAYS: bad })).toThrow(/^AUDIT_RETENTION_DAYS must be a whole number of days from 1 to 36500/);
+    }
+  });
+});
+
+forEachDialect('audit retention', pg, (db) => {
+  const now = Date.parse('2030-06-01T12:00:00.000Z');
+  const ann = { id: 'u-ann', email: 'ann@example.com' };
+
+  it('deletes only entries older than the retention period and records that it did', async () => {
+    await appendAudit(db(), { action: 'firm.view', outcome: 'success', actor: ann, reference: '1', at: new Date(now - 31 * DAY).toISOString() });
+    await appendAudit(db(), { action: 'firm.view', outcome: 'success', actor: ann, reference: '2', at: new Date(now - 29 * DAY).toISOString() });
+    const result = await pruneExpiredAudit(db(), 30, now);
+    expect(result).toEqual({ deleted: 1, before: new Date(now - 30 * DAY).toISOString() });
+    const left = await listAudit(db());
+    expect(left.map((e) => e.reference ?? e.action)).toEqual(['audit.prune', '2']);
+    expect(left[0]).toMatchObject({ userEmail: null, outcome: 'success', detail: { deleted: 1, retentionDays: 30 } });
+  });
+
+  it('adds nothing when there is nothing to prune', async () => {
+    const before = (await listAudit(db())).length;
+    expect((await pruneExpiredAudit(db(), 30, now)).deleted).toBe(0);
+    expect((await listAudit(db())).length).toBe(before);
+  });
+
+  it('housekeeping also removes report drafts older than a day, and only those', async () => {
+    const fresh = await createReportDraft(db(), { frn: '200200', createdBy: ann, data: { a: 1 } });
+    const result = await runHousekeeping(db(), 30, Date.now() + 25 * 3_600_000);
+    expect(result.drafts).toBeGreaterThanOrEqual(1);
+    expect(await getReportDraft(db(), fresh)).toBeNull();
+    const kept = await createReportDraft(db(), { frn: '200200', createdBy: ann, data: { a: 2 } });
+    expect((await runHousekeeping(db(), 30)).drafts).toBe(0);
+    expect(await getReportDraft(db(), kept)).toMatchObject({ frn: '200200', data: { a: 2 }, createdByEmail: 'ann@example.com' });
+  });
+});
+
+describe('scheduleDaily', () => {
+  it('runs at once, logs a failure instead of throwing, and stops', async () => {
+    const messages: string[] = [];
+    let runs = 0;
+    const schedule = scheduleDaily(
+      async () => {
+        runs += 1;
+        throw new Error('database unavailable');
+      },
+      (m) => messages.push(m),
+      20,
+    );
+    await schedule.firstRun;
+    await new Promise((r) => setTimeout(r, 70));
+    schedule.stop();
+    const seen = runs;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(runs).toBe(seen);
+    expect(seen).toBeGreaterThanOrEqual(2);
+    expect(messages[0]).toMatch(/^Housekeeping failed .*database unavailable$/);
+  });
+});

@@ -1,0 +1,45 @@
+import { isoNow } from '@/lib/db/clock';
+import { appendAudit, pruneAudit } from '@/lib/db/queries/audit';
+import type { Db } from '@/lib/db/schema';
+
+/**
+ * Audit retention: entries older than AUDIT_RETENTION_DAYS (default 2,555 days, about seven
+ * years, a common record-keeping period for regulated firms) are deleted, the only deletion the
+ * log allows. Each pruning that removes something leaves its own entry ("audit.prune", with how
+ * many and the cut-off), so the log records its own thinning.
+ *
+ * Plain module (no server-only): the start-up hook and the tests use it.
+ */
+
+export const DEFAULT_AUDIT_RETENTION_DAYS = 2555;
+const DAY_MS = 86_400_000;
+
+export function readAuditRetentionDays(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.AUDIT_RETENTION_DAYS?.trim();
+  if (!raw) return DEFAULT_AUDIT_RETENTION_DAYS;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 36_500) {
+    throw new Error(`AUDIT_RETENTION_DAYS must be a whole number of days from 1 to 36500 (got "${raw.slice(0, 20)}").`);
+  }
+  return Number(raw);
+}
+
+export interface PruneResult {
+  deleted: number;
+  /** Entries before this instant were deleted. */
+  before: string;
+}
+
+export async function pruneExpiredAudit(db: Db, retentionDays: number, now: number = Date.now()): Promise<PruneResult> {
+  const before = isoNow(now - retentionDays * DAY_MS);
+  const deleted = await pruneAudit(db, before);
+  if (deleted > 0) {
+    await appendAudit(db, {
+      action: 'audit.prune',
+      outcome: 'success',
+      actor: null,
+      detail: { deleted, before, retentionDays },
+      at: isoNow(now),
+    });
+  }
+  return { deleted, before };
+}
