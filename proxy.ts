@@ -5,6 +5,8 @@ import { readAuthConfig } from '@/lib/auth/config';
 import { isApiPath, isPublicPath, REQUEST_PATH_HEADER } from '@/lib/auth/route-access';
 import { resolveAuthSecret } from '@/lib/auth/secret';
 import { isPortalToken, withinMaxAge } from '@/lib/auth/session-check';
+import { apiPathRedirect } from '@/lib/routes/api-path-redirect';
+import { portalBadRequest } from '@/lib/routes/bad-request';
 
 // The first gate (Next 16 "proxy", formerly middleware; it runs on the Node.js runtime). It only
 // decides "signed in or not" from the session cookie; whether the account is still enabled and
@@ -14,6 +16,10 @@ import { isPortalToken, withinMaxAge } from '@/lib/auth/session-check';
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // Register API paths pasted into the address bar (/Firm/122702/AR, /services/V0.1/…) move
+  // permanently to the portal's routes, before sign-in so the sign-in callback is the real page.
+  const moved = apiPathRedirect(pathname, search);
+  if (moved) return NextResponse.redirect(new URL(moved, request.nextUrl), 308);
   if (isPublicPath(pathname)) return NextResponse.next();
 
   const maxAgeSeconds = readAuthConfig(process.env).sessionMaxAgeSeconds;
@@ -37,6 +43,12 @@ export async function proxy(request: NextRequest) {
 
   const headers = new Headers(request.headers);
   headers.set(REQUEST_PATH_HEADER, `${pathname}${search}`);
+  // An impossible IRN/PRN or a malformed search: the page explains it; only the proxy can make
+  // the status 400. Documents only: a client-side (RSC) navigation with a non-200 would be
+  // retried as a full page load.
+  if ((request.method === 'GET' || request.method === 'HEAD') && !request.headers.has('rsc') && portalBadRequest(pathname, request.nextUrl.searchParams)) {
+    return NextResponse.next({ status: 400, request: { headers } });
+  }
   return NextResponse.next({ request: { headers } });
 }
 

@@ -1,0 +1,99 @@
+import { parseApiPath, type ApiPath } from '@/lib/register/api-path';
+import type { EndpointName } from '@/lib/register/register-client-types';
+import { checkCountry, checkFrn, checkIrn, checkPrn, checkRequirementRef } from '@/lib/register/validate';
+import { firmPath, fundPath, individualPath, type FirmSection } from './portal-paths';
+
+/**
+ * People paste register API paths into the portal ("/Firm/122702/AR", "/Individuals/MXC29012/CF",
+ * "/CIS/185045/Subfund?pgnp=2", or the whole "/services/V0.1/…" form, apexrest included). These
+ * map them to the portal's routes. Matching is case-insensitive, as the register's is, so the
+ * mapping must also recognise the portal's own paths ("/firm/122702" parses as the firm endpoint)
+ * and leave them alone: a redirect is only answered when the target differs from the request.
+ */
+
+const FIRM_SECTIONS: Partial<Record<EndpointName, FirmSection>> = {
+  firmAddresses: 'address',
+  firmAppointedRepresentatives: 'appointed-representatives',
+  firmControlledFunctions: 'controlled-functions',
+  firmDisciplinaryHistory: 'disciplinary-history',
+  firmExclusions: 'exclusions',
+  firmIndividuals: 'individuals',
+  firmNames: 'names',
+  firmPassports: 'passports',
+  firmPermissions: 'permissions',
+  firmRegulators: 'regulators',
+  firmRequirements: 'requirements',
+  firmWaivers: 'waivers',
+};
+
+/** A valid number in its canonical form (IRNs upper-cased); an impossible one is kept as typed so its page can say what is wrong. */
+function canonical(check: (v: unknown) => { ok: true; value: string } | { ok: false }, value: string): string {
+  const c = check(value);
+  return c.ok ? c.value : value;
+}
+
+/** The portal path (with query) for a parsed API path. */
+export function portalPathForApi(api: ApiPath): string {
+  const [first = '', second = ''] = api.args;
+  const page = api.page;
+  switch (api.endpoint) {
+    case 'firm':
+      return firmPath(canonical(checkFrn, first));
+    case 'firmPassportPermissions':
+      return firmPath(canonical(checkFrn, first), `passports/${encodeURIComponent(canonical(checkCountry, second))}`, page);
+    case 'firmRequirementInvestmentTypes':
+      return firmPath(canonical(checkFrn, first), `requirements/${encodeURIComponent(canonical(checkRequirementRef, second))}`, page);
+    case 'individual':
+      return individualPath(canonical(checkIrn, first));
+    case 'individualControlledFunctions':
+      return individualPath(canonical(checkIrn, first), 'controlled-functions');
+    case 'individualDisciplinaryHistory':
+      return individualPath(canonical(checkIrn, first), 'disciplinary-history', page);
+    case 'fund':
+      return fundPath(canonical(checkPrn, first));
+    case 'fundNames':
+      return fundPath(canonical(checkPrn, first), 'names', page);
+    case 'fundSubfunds':
+      return fundPath(canonical(checkPrn, first), 'subfunds', page);
+    case 'search': {
+      const query = new URLSearchParams({ q: first, type: second });
+      if (page > 1) query.set('page', String(page));
+      return `/search?${query.toString()}`;
+    }
+    case 'regulatedMarkets':
+      return page > 1 ? `/markets?page=${page}` : '/markets';
+    default: {
+      const section = FIRM_SECTIONS[api.endpoint];
+      return section ? firmPath(canonical(checkFrn, first), section, page) : '/';
+    }
+  }
+}
+
+/** Only paths starting like an API path are parsed at all (this runs on every request). */
+const CANDIDATE = /^\/(?:services|firm|individuals|cis|search|commonsearch)(?:\/|$)/i;
+
+/**
+ * Where to send a request for `pathname` + `search` (as in a URL: "" or "?…"), or undefined when
+ * it is not an API-shaped path or already is the portal path.
+ */
+export function apiPathRedirect(pathname: string, search: string): string | undefined {
+  if (!CANDIDATE.test(pathname)) return undefined;
+  let api: ApiPath | undefined;
+  try {
+    api = parseApiPath(`${pathname}${search}`);
+  } catch {
+    return undefined; // a malformed %-escape: not a path we can read
+  }
+  if (!api) {
+    // "/Search" without q (the register needs one) is still a search.
+    if (/^\/search\/?$/i.test(pathname) && pathname !== '/search') return '/search';
+    if (/^\/commonsearch\/?$/i.test(pathname)) return '/markets';
+    return undefined;
+  }
+  const target = portalPathForApi(api);
+  const targetPath = target.split('?')[0];
+  const query = new URLSearchParams(search);
+  // Already the portal's path (its own page=… untouched); only a register-style pgnp is translated.
+  if (targetPath === pathname && !query.has('pgnp')) return undefined;
+  return target;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { portalBadRequest } from './bad-request';
+
+const check = (path: string) => {
+  const url = new URL(path, 'http://portal.test');
+  return portalBadRequest(url.pathname, url.searchParams);
+};
+
+describe('portalBadRequest', () => {
+  it('passes well-formed requests', () => {
+    for (const path of [
+      '/individual/PXR00042',
+      '/individual/pxr00042/controlled-functions',
+      '/individual/PXR00042/disciplinary-history?page=2',
+      '/fund/800800',
+      '/fund/800800/subfunds?page=3',
+      '/fund/800800/names',
+      '/markets',
+      '/search',
+      '/search?type=fund',
+      '/search?q=revolution&type=firm&page=2',
+      '/search?q=122702',
+      '/search?q=https://register.fca.org.uk/services/V0.1/Firm/122702?pgnp=2',
+      '/firm/not-mine',
+      '/login',
+    ]) {
+      expect(check(path), path).toBeUndefined();
+    }
+  });
+
+  it('rejects impossible IRNs and PRNs with the client’s own message', () => {
+    expect(check('/individual/ABC')).toEqual({
+      field: 'irn',
+      message: '"ABC" is not an individual reference number: an IRN is 3 letters and 5 digits, e.g. MXC29012.',
+    });
+    expect(check('/individual/12345678/controlled-functions')?.field).toBe('irn');
+    expect(check('/fund/ABC123')?.field).toBe('prn');
+    expect(check('/fund/12345678/subfunds')?.field).toBe('prn');
+    expect(check('/fund/%E0%A4%A')).toEqual({ field: 'prn', message: 'The PRN in the address is not readable.' });
+  });
+
+  it('rejects bad pages on paged routes', () => {
+    expect(check('/fund/800800/subfunds?page=0')?.field).toBe('page');
+    expect(check('/individual/PXR00042/disciplinary-history?page=x')?.field).toBe('page');
+    expect(check('/markets?page=-1')?.field).toBe('page');
+  });
+
+  it('rejects malformed searches: empty, too long, disallowed characters, unknown type', () => {
+    expect(check('/search?q=')?.field).toBe('q');
+    expect(check('/search?q=%20%20')?.field).toBe('q');
+    expect(check(`/search?q=${'a'.repeat(101)}`)).toEqual({ field: 'q', message: 'Search text is at most 100 characters.' });
+    expect(check('/search?q=bank*')?.message).toContain('cannot contain "*"');
+    expect(check('/search?q=acme&type=company')?.field).toBe('type');
+    expect(check('/search?q=acme&page=abc')?.field).toBe('page');
+  });
+});

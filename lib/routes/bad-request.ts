@@ -1,0 +1,69 @@
+import { jumpForQuery } from '@/lib/search/reference-query';
+import { checkIrn, checkPage, checkPrn, checkSearchText, checkSearchType } from '@/lib/register/validate';
+
+/**
+ * Requests for the search, individual, fund and markets pages that can never succeed: an
+ * impossible IRN or PRN, a malformed search, a page that is not a number. Their pages explain the
+ * problem themselves; this only lets the proxy answer them with HTTP 400 (a page cannot choose
+ * that status in Next, which offers notFound() and the auth interrupts but no "bad request").
+ * Uses the same checks the register client applies before any request.
+ */
+
+export interface BadRequest {
+  field: string;
+  message: string;
+}
+
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+function firstProblem(...checks: Array<{ ok: true } | { ok: false; field: string; message: string }>): BadRequest | undefined {
+  for (const c of checks) if (!c.ok) return { field: c.field, message: c.message };
+  return undefined;
+}
+
+function pageProblem(params: URLSearchParams): BadRequest | undefined {
+  const page = params.get('page');
+  return page === null ? undefined : firstProblem(checkPage(page));
+}
+
+export function portalBadRequest(pathname: string, params: URLSearchParams): BadRequest | undefined {
+  const individual = /^\/individual\/([^/]+)(?:\/(controlled-functions|disciplinary-history))?\/?$/.exec(pathname);
+  if (individual) {
+    const irn = decoded(individual[1]);
+    if (irn === undefined) return { field: 'irn', message: 'The IRN in the address is not readable.' };
+    const problem = firstProblem(checkIrn(irn));
+    if (problem) return problem;
+    return individual[2] === 'disciplinary-history' ? pageProblem(params) : undefined;
+  }
+
+  const fund = /^\/fund\/([^/]+)(?:\/(names|subfunds))?\/?$/.exec(pathname);
+  if (fund) {
+    const prn = decoded(fund[1]);
+    if (prn === undefined) return { field: 'prn', message: 'The PRN in the address is not readable.' };
+    const problem = firstProblem(checkPrn(prn));
+    if (problem) return problem;
+    return fund[2] === 'subfunds' || fund[2] === 'names' ? pageProblem(params) : undefined;
+  }
+
+  if (pathname === '/markets') return pageProblem(params);
+
+  if (pathname === '/search') {
+    // Without q it is the empty form (perhaps with a type chosen), not an error; a submitted search must be readable.
+    const q = params.get('q');
+    const type = params.get('type');
+    if (q === null) return undefined;
+    return firstProblem(
+      // A reference number or a pasted register URL jumps to its page instead of being searched for.
+      ...(q !== null && jumpForQuery(q) ? [] : [checkSearchText(q ?? '')]),
+      ...(type === null || type === '' ? [] : [checkSearchType(type)]),
+      ...(params.get('page') === null ? [] : [checkPage(params.get('page'))]),
+    );
+  }
+  return undefined;
+}
