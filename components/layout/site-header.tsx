@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { SignedInUser } from '@/components/auth/signed-in-user';
+import { HeaderTypeahead } from '@/components/layout/header-typeahead';
 import { RegisterMarker } from '@/components/layout/register-marker';
 
 export function SiteHeader() {
@@ -18,6 +19,7 @@ export function SiteHeader() {
             Regulated markets
           </Link>
         </nav>
+        <HeaderTypeahead />
         <SignedInUser />
       </div>
     </header>

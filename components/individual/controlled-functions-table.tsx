@@ -1,0 +1,66 @@
+import Link from 'next/link';
+import { DataTable, type Column } from '@/components/tables/data-table';
+import { formatDate } from '@/lib/format/date';
+import type { IndividualControlledFunction } from '@/lib/register/model';
+import { firmPath } from '@/lib/routes/portal-paths';
+
+function FirmCell({ row }: { row: IndividualControlledFunction }) {
+  const name = row.firmName ?? (row.frn ? `FRN ${row.frn}` : '—');
+  if (!row.frn) return <>{name}</>;
+  return (
+    <span>
+      <Link href={firmPath(row.frn)} className="text-brand-700 underline underline-offset-2">
+        {name}
+      </Link>
+      <span className="block font-mono text-xs text-slate-600">FRN {row.frn}</span>
+    </span>
+  );
+}
+
+function Restriction({ row }: { row: IndividualControlledFunction }) {
+  if (!row.restriction && !row.restrictionStartDate && !row.restrictionEndDate) return <>None</>;
+  return (
+    <span>
+      <strong className="font-semibold">{row.restriction ?? 'Suspension or restriction'}</strong>
+      {row.restrictionStartDate ? <span className="block">From {formatDate(row.restrictionStartDate)}</span> : null}
+      {row.restrictionEndDate ? <span className="block">Until {formatDate(row.restrictionEndDate)}</span> : null}
+    </span>
+  );
+}
+
+/** Controlled functions of one bucket (current or previous), each row linked to its firm. */
+export function ControlledFunctionsTable({
+  id,
+  caption,
+  rows,
+  previous,
+  emptyText,
+}: {
+  id: string;
+  caption: string;
+  rows: IndividualControlledFunction[];
+  previous?: boolean;
+  emptyText: string;
+}) {
+  const columns: Column<IndividualControlledFunction>[] = [
+    { header: 'Function', rowHeader: true, cell: (r) => r.name ?? '—' },
+    { header: 'Firm', cell: (r) => <FirmCell row={r} /> },
+    { header: 'Effective from', cell: (r) => formatDate(r.effectiveDate), className: 'whitespace-nowrap' },
+  ];
+  if (previous) columns.push({ header: 'Ended', cell: (r) => formatDate(r.endDate), className: 'whitespace-nowrap' });
+  columns.push(
+    { header: 'Customer engagement', cell: (r) => (r.customerEngagementMethods.length ? r.customerEngagementMethods.join(', ') : '—') },
+    { header: 'Suspension or restriction', cell: (r) => <Restriction row={r} /> },
+  );
+  return (
+    <DataTable
+      id={id}
+      caption={caption}
+      captionExtra={`${rows.length} ${rows.length === 1 ? 'function' : 'functions'}`}
+      rows={rows}
+      rowKey={(r, i) => `${r.order ?? i}-${r.name ?? ''}-${r.frn ?? ''}`}
+      columns={columns}
+      emptyText={emptyText}
+    />
+  );
+}
