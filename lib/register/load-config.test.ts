@@ -19,7 +19,7 @@ describe('loadRegisterConfig', () => {
     expect(config).toMatchObject({
       baseUrl: 'http://127.0.0.1:4010/services/V0.1',
       source: 'sandbox',
-      rate: { limit: 45, windowMs: 10_000, marginMs: 500, blockSeconds: 60 },
+      rate: { limit: 45, windowMs: 10_000, marginMs: 250, blockSeconds: 60 },
       cache: { freshSeconds: 900, staleSeconds: 86_400, notFoundSeconds: 120, searchFreshSeconds: 300 },
       timeoutMs: 15_000,
       retries: 2,

@@ -17,7 +17,7 @@ export interface RateSettings {
   /** Requests allowed in any rolling window. */
   limit: number;
   windowMs: number;
-  /** Added to the window so network jitter cannot push two requests closer together at the register. */
+  /** Added to the window as headroom for timer and clock granularity. */
   marginMs: number;
   /** Minimum block after a 429 (longer if the register says so in Retry-After). */
   blockSeconds: number;
@@ -161,7 +161,9 @@ export function loadRegisterConfig(env: Env = process.env): RegisterConfig {
       `FSR_RATE_BUDGET ${limit}/${windowSeconds} exceeds the live register's limit of ${LIVE_LIMIT.requests} per ${LIVE_LIMIT.seconds} s`,
     );
   }
-  const marginMs = read(env, 'FSR_RATE_MARGIN_MS', nonNegativeInt('FSR_RATE_MARGIN_MS', 60_000), 500, problems);
+  // Network delay is already covered (a request counts from when its answer arrives); the margin
+  // only absorbs timer and clock granularity, so it can stay small.
+  const marginMs = read(env, 'FSR_RATE_MARGIN_MS', nonNegativeInt('FSR_RATE_MARGIN_MS', 60_000), 250, problems);
   const blockSeconds = read(env, 'FSR_RATE_BLOCK_SECONDS', positiveInt('FSR_RATE_BLOCK_SECONDS', 3600), 60, problems);
 
   const freshSeconds = read(env, 'FSR_CACHE_FRESH_SECONDS', nonNegativeInt('FSR_CACHE_FRESH_SECONDS', 86_400), 900, problems);

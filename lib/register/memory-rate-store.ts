@@ -1,15 +1,23 @@
 import type { Clock } from './clock';
 import type { AcquireOutcome, RateState, RateStore } from './rate-store';
 
+interface Stamp {
+  token: string;
+  at: number;
+  /** False while the request is in flight: it counts until it is settled, however long that takes. */
+  settled: boolean;
+}
+
 interface Entry {
-  /** Send times, ascending. */
-  log: number[];
+  /** Stamps, ascending by time. */
+  log: Stamp[];
   blockedUntil: number;
 }
 
 /** The sliding log in process memory: exact for any rolling window, for one portal instance. */
 export class MemoryRateStore implements RateStore {
   private readonly entries = new Map<string, Entry>();
+  private seq = 0;
 
   constructor(private readonly clock: Clock) {}
 
@@ -22,11 +30,14 @@ export class MemoryRateStore implements RateStore {
     return e;
   }
 
-  /** Drops log entries that have left the window (a request at t counts while now < t + windowMs). */
+  /** Drops settled stamps that have left the window (a stamp at t counts while now < t + windowMs). */
   private prune(e: Entry, now: number, windowMs: number): void {
-    let drop = 0;
-    while (drop < e.log.length && e.log[drop] + windowMs <= now) drop += 1;
-    if (drop > 0) e.log.splice(0, drop);
+    if (e.log.some((s) => s.settled && s.at + windowMs <= now)) e.log = e.log.filter((s) => !s.settled || s.at + windowMs > now);
+  }
+
+  /** When each stamp leaves the window, ascending; an unsettled one at the earliest one window from now. */
+  private expiries(e: Entry, now: number, windowMs: number): number[] {
+    return e.log.map((s) => (s.settled ? s.at : Math.max(s.at, now)) + windowMs).sort((a, b) => a - b);
   }
 
   async acquire(key: string, limit: number, windowMs: number): Promise<AcquireOutcome> {
@@ -35,12 +46,26 @@ export class MemoryRateStore implements RateStore {
     this.prune(e, now, windowMs);
     if (e.blockedUntil > now) return { granted: false, waitMs: e.blockedUntil - now, blocked: true };
     if (e.log.length < limit) {
-      e.log.push(now);
-      return { granted: true, waitMs: 0, blocked: false };
+      const token = String(++this.seq);
+      e.log.push({ token, at: now, settled: false });
+      return { granted: true, token, waitMs: 0, blocked: false };
     }
-    // The slot frees when the entry `limit` places from the end leaves the window.
-    const freesAt = e.log[e.log.length - limit] + windowMs;
+    // The slot frees when the stamp `limit` places from the end leaves the window.
+    const freesAt = this.expiries(e, now, windowMs)[e.log.length - limit];
     return { granted: false, waitMs: Math.max(0, freesAt - now), blocked: false };
+  }
+
+  async settle(key: string, token: string): Promise<void> {
+    const e = this.entries.get(key);
+    if (!e) return;
+    const i = e.log.findIndex((s) => s.token === token);
+    if (i < 0) return;
+    const [stamp] = e.log.splice(i, 1);
+    stamp.at = Math.max(stamp.at, this.clock.now());
+    stamp.settled = true;
+    let j = e.log.length;
+    while (j > 0 && e.log[j - 1].at > stamp.at) j -= 1;
+    e.log.splice(j, 0, stamp);
   }
 
   async recordBlock(key: string, durationMs: number): Promise<void> {
@@ -57,11 +82,9 @@ export class MemoryRateStore implements RateStore {
     // Read-only: callers may ask about a narrower window than the one acquire() enforces.
     const now = this.clock.now();
     const e = this.entries.get(key) ?? { log: [], blockedUntil: 0 };
-    const live = e.log.filter((t) => t + windowMs > now);
-    return {
-      inWindow: live.length,
-      expiresInMs: live.map((t) => t + windowMs - now),
-      blockedForMs: Math.max(0, e.blockedUntil - now),
-    };
+    const expiresInMs = this.expiries(e, now, windowMs)
+      .filter((t) => t > now)
+      .map((t) => t - now);
+    return { inWindow: expiresInMs.length, expiresInMs, blockedForMs: Math.max(0, e.blockedUntil - now) };
   }
 }

@@ -11,13 +11,19 @@ function setup(limit = 5, windowMs = 10_000, marginMs = 500) {
   return { clock, store, pacer };
 }
 
-/** Requests a slot and records when it was granted (clock time) or refused. */
-function track(pacer: Pacer, clock: ManualClock, priority: Priority, onBlock: 'fail' | 'wait' = 'wait', maxWaitMs?: number) {
+/**
+ * Requests a slot and records when it was granted (clock time) or refused. The request is
+ * answered at once (settled on grant) unless `answerAfterMs` says how long it is in flight.
+ */
+function track(pacer: Pacer, clock: ManualClock, priority: Priority, onBlock: 'fail' | 'wait' = 'wait', maxWaitMs?: number, answerAfterMs = 0) {
   const record: { grantedAt?: number; outcome?: SlotOutcome } = {};
   const ticket = pacer.request({ priority, onBlock, maxWaitMs });
   void ticket.outcome.then((o) => {
     record.outcome = o;
-    if (o.granted) record.grantedAt = clock.now();
+    if (!o.granted) return;
+    record.grantedAt = clock.now();
+    if (answerAfterMs === 0) void pacer.settle(o.token);
+    else clock.setTimer(() => void pacer.settle(o.token), answerAfterMs);
   });
   return Object.assign(record, { ticket });
 }
@@ -48,6 +54,36 @@ describe('Pacer', () => {
     expect(calls[6].grantedAt).toBe(start + 10_500);
   });
 
+  it('counts a request from when its answer came back, so slow answers cannot crowd the register window', async () => {
+    const { clock, pacer } = setup(2, 10_000, 0);
+    const start = clock.now();
+    const slow = track(pacer, clock, 'interactive', 'wait', undefined, 4_000);
+    const quick = track(pacer, clock, 'interactive');
+    const third = track(pacer, clock, 'interactive');
+    const fourth = track(pacer, clock, 'interactive');
+    await clock.settle();
+    expect([slow.grantedAt, quick.grantedAt]).toEqual([start, start]);
+    // The quick one's slot frees one window after it was answered (at once); the slow one's only
+    // one window after its answer at 4 s, although it was sent at 0.
+    await clock.advance(10_000);
+    expect(third.grantedAt).toBe(start + 10_000);
+    expect(fourth.grantedAt).toBeUndefined();
+    await clock.advance(3_999);
+    expect(fourth.grantedAt).toBeUndefined();
+    await clock.advance(1);
+    expect(fourth.grantedAt).toBe(start + 14_000);
+  });
+
+  it('keeps counting a request still in flight after a whole window', async () => {
+    const { clock, pacer } = setup(1, 1_000, 0);
+    track(pacer, clock, 'interactive', 'wait', undefined, 5_000);
+    const next = track(pacer, clock, 'interactive');
+    await clock.advance(5_999);
+    expect(next.grantedAt).toBeUndefined();
+    await clock.advance(1);
+    expect(next.grantedAt).toBe(clock.now());
+  });
+
   it('never grants more than the limit in any rolling window, whatever the arrival pattern', async () => {
     const { clock, pacer } = setup(45, 10_000, 250);
     const calls: Array<ReturnType<typeof track>> = [];
@@ -55,7 +91,7 @@ describe('Pacer', () => {
     let seed = 7;
     const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     for (let i = 0; i < 400; i += 1) {
-      calls.push(track(pacer, clock, (['interactive', 'report', 'background'] as const)[i % 3]));
+      calls.push(track(pacer, clock, (['interactive', 'report', 'background'] as const)[i % 3], 'wait', undefined, 1 + Math.floor(rand() * 300)));
       if (rand() < 0.3) await clock.advance(Math.floor(rand() * 400));
     }
     await clock.advance(120_000);
@@ -83,11 +119,11 @@ describe('Pacer', () => {
   it('orders report above background and keeps arrival order within a class', async () => {
     const { clock, pacer } = setup(1, 1_000, 0);
     const order: string[] = [];
-    const first = pacer.request({ priority: 'background', onBlock: 'wait' });
-    void first.outcome.then(() => order.push('bg0'));
+    const first = track(pacer, clock, 'background');
+    void first.ticket.outcome.then(() => order.push('bg0'));
     await clock.settle();
     for (const [name, p] of [['bg1', 'background'], ['rep1', 'report'], ['bg2', 'background'], ['rep2', 'report'], ['int1', 'interactive']] as const) {
-      void pacer.request({ priority: p, onBlock: 'wait' }).outcome.then(() => order.push(name));
+      void track(pacer, clock, p).ticket.outcome.then(() => order.push(name));
     }
     await clock.advance(10_000);
     expect(order).toEqual(['bg0', 'int1', 'rep1', 'rep2', 'bg1', 'bg2']);

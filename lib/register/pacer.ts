@@ -4,7 +4,10 @@ import type { Priority } from './result';
 
 /**
  * Hands out send slots within the register's budget. Every request to the register (retries
- * included) takes one slot first. Slots come from an exact sliding log in a RateStore (memory now,
+ * included) takes one slot first, and gives it back to the log with settle() when its answer is
+ * in: the register counted it on arrival, somewhere between the two, so the slot stays taken until
+ * one window after the answer. That keeps the register's own count within the budget whatever the
+ * network or event-loop delay. Slots come from an exact sliding log in a RateStore (memory now,
  * Redis later); waiting callers queue by priority, so an interactive request takes the very next
  * free slot even behind hundreds of queued background requests. After a 429 the key is blocked and
  * nothing is granted until the block ends.
@@ -18,12 +21,13 @@ export interface PacerSettings {
   key: string;
   limit: number;
   windowMs: number;
-  /** Added to the window to absorb network jitter between our send time and the register's clock. */
+  /** Added to the window as headroom for timer and clock granularity (network delay is covered by settle()). */
   marginMs: number;
 }
 
 export type SlotOutcome =
-  | { granted: true; waitedMs: number }
+  /** `token` must be passed to settle() once the request's answer (or failure) is in. */
+  | { granted: true; waitedMs: number; token: string }
   | { granted: false; reason: 'blocked' | 'max-wait' | 'closed'; retryInMs: number; waitedMs: number };
 
 export interface SlotRequest {
@@ -119,6 +123,14 @@ export class Pacer {
         this.kick();
       },
     };
+  }
+
+  /**
+   * Marks a granted request as answered: its slot is then counted from now, not from when it was
+   * sent, because the register counted it somewhere in between.
+   */
+  async settle(token: string): Promise<void> {
+    await this.store.settle(this.settings.key, token);
   }
 
   /** Blocks every send for `seconds` (after a 429); queued fail-fast requests are refused at once. */
@@ -231,7 +243,7 @@ export class Pacer {
           const waiter = this.head();
           if (!waiter) break;
           this.remove(waiter);
-          this.finish(waiter, { granted: true, waitedMs: this.clock.now() - waiter.enqueuedAt });
+          this.finish(waiter, { granted: true, waitedMs: this.clock.now() - waiter.enqueuedAt, token: outcome.token ?? '' });
           continue;
         }
         if (outcome.blocked) {

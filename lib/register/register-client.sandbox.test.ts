@@ -120,8 +120,9 @@ describe('pacing against the sandbox (latency 50-200 ms)', () => {
     expect(stillQueued.length).toBeGreaterThan(150);
     const sentBeforeInteractive = r.sends.slice(0, index).map((s) => s.path);
     expect(stillQueued.filter((p) => sentBeforeInteractive.includes(p))).toEqual([]);
-    // It waited at most for the next free slot: one 1-second window.
-    expect(waitedMs).toBeLessThanOrEqual(1_100);
+    // It waited at most for the next free slot: a slot frees one 1-second window after its answer
+    // came back, so at most the window plus the sandbox's latency (and a little scheduling).
+    expect(waitedMs).toBeLessThanOrEqual(1_000 + LATENCY.max + 100);
     console.info(`[register figures] interactive behind ${stillQueued.length} queued background requests: sent after ${waitedMs} ms, ahead of all of them`);
     r.client.close();
     await Promise.allSettled(background);

@@ -75,7 +75,12 @@ export class RegisterUpstream {
         }
 
         this.metrics.recordSent(attempt > 0);
-        const answer = await this.transport.send(path);
+        let answer: TransportAnswer;
+        try {
+          answer = await this.transport.send(path);
+        } finally {
+          await this.pacer.settle(slot.token);
+        }
         const receivedAt = this.clock.now();
         this.metrics.recordAnswer(answer.kind, 'message' in answer ? answer.message : undefined, new Date(receivedAt));
 
