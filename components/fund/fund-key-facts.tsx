@@ -30,8 +30,8 @@ export function FundKeyFacts({ fund }: { fund: Fund }) {
           { label: 'Scheme type', value: fund.schemeType ?? '—' },
           { label: 'Effective date', value: formatDate(fund.effectiveDate) },
           { label: 'ICVC registration number', value: fund.icvcRegistrationNumber ?? 'None recorded' },
-          { label: 'Money market fund NAV type', value: fund.mmfNavType ?? 'Not a money market fund (none recorded)' },
-          { label: 'Money market fund term type', value: fund.mmfTermType ?? 'Not a money market fund (none recorded)' },
+          { label: 'Money market fund NAV type', value: fund.mmfNavType ?? 'None recorded' },
+          { label: 'Money market fund term type', value: fund.mmfTermType ?? 'None recorded' },
           { label: 'Operator', value: <FirmLink name={fund.operatorName} frn={fund.operatorFrn} /> },
           { label: 'Depositary', value: <FirmLink name={fund.depositaryName} frn={fund.depositaryFrn} /> },
         ]}
