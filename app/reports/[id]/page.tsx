@@ -1,0 +1,69 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import Link from 'next/link';
+import { FirmReport } from '@/components/report/firm-report';
+import { PrintButton } from '@/components/report/print-button';
+import { SnapshotBanner } from '@/components/report/snapshot-banner';
+import { WarningCallout } from '@/components/ui/warning-callout';
+import { recordAudit } from '@/lib/audit/record';
+import { requireUser } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { getSnapshot } from '@/lib/db/queries/snapshots';
+import { FIRM_REPORT_FORMAT, type FirmReportData } from '@/lib/report/firm-report-data';
+
+type Props = { params: Promise<{ id: string }> };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const metadata: Metadata = { title: 'Saved report' };
+
+/**
+ * /reports/[id]: an evidence snapshot, re-rendered from its stored data with the same components
+ * as the live report (never from the register), with its hash and whether it still verifies.
+ */
+export default async function SnapshotPage({ params }: Props) {
+  const user = await requireUser();
+  const { id } = await params;
+  const snapshot = UUID.test(id) ? await getSnapshot(await getDb(), id) : null;
+  if (!snapshot) {
+    await recordAudit({ action: 'snapshot.view', user, outcome: 'failure', detail: { id: id.slice(0, 40), reason: 'not-found' } });
+    notFound();
+  }
+  await recordAudit({
+    action: 'snapshot.view',
+    user,
+    reference: snapshot.frn,
+    outcome: snapshot.intact ? 'success' : 'failure',
+    detail: { id: snapshot.id, sha256: snapshot.sha256, intact: snapshot.intact },
+  });
+  const data = snapshot.data as Partial<FirmReportData> | null;
+  const renderable = data?.format === FIRM_REPORT_FORMAT;
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <p className="no-print text-sm">
+          <Link href="/reports" className="text-brand-700 underline">
+            ← Saved reports
+          </Link>
+        </p>
+        <h1 className="text-2xl font-bold tracking-tight">
+          Saved report: {snapshot.subjectName ?? `Firm ${snapshot.frn}`}{' '}
+          <span className="font-mono text-lg font-normal text-slate-600">FRN {snapshot.frn}</span>
+        </h1>
+      </div>
+      <SnapshotBanner snapshot={snapshot} />
+      <div className="no-print">
+        <PrintButton />
+      </div>
+      {renderable ? (
+        <FirmReport data={data as FirmReportData} />
+      ) : (
+        <WarningCallout tone="danger" title="This snapshot cannot be displayed">
+          It was saved in a format ({String(data?.format ?? 'unknown')}) this version of the portal does not render. Its stored data and
+          hash are unchanged.
+        </WarningCallout>
+      )}
+    </div>
+  );
+}

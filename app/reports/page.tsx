@@ -1,0 +1,89 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { SnapshotsTable } from '@/components/report/snapshots-table';
+import { requireUser } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { listSnapshots } from '@/lib/db/queries/snapshots';
+import { checkFrn } from '@/lib/register/validate';
+
+export const metadata: Metadata = { title: 'Saved reports' };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const LIMIT = 200;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
+
+/**
+ * /reports?firm=&user=: saved evidence snapshots, newest first. Yours by default; "all" or a
+ * colleague's e-mail for everyone's (evidence belongs to the organisation, so every signed-in user
+ * may read it); a firm's FRN narrows to that firm.
+ */
+export default async function ReportsPage({ searchParams }: Props) {
+  const me = await requireUser();
+  const params = await searchParams;
+  const firmInput = first(params.firm);
+  const userInput = first(params.user) || 'mine';
+  const frn = firmInput ? checkFrn(firmInput) : undefined;
+  const email = userInput === 'mine' ? me.email : userInput === 'all' ? undefined : userInput.slice(0, 200);
+  const problems = [frn && !frn.ok ? frn.message : undefined, email && !/^[^\s@]+@[^\s@]+$/.test(email) ? `"${email.slice(0, 60)}" is not an e-mail address.` : undefined].filter(Boolean);
+  const snapshots = problems.length
+    ? []
+    : await listSnapshots(await getDb(), { frn: frn?.ok ? frn.value : undefined, createdByEmail: email, limit: LIMIT });
+  const whose = userInput === 'mine' ? 'Your saved reports' : email ? `Reports saved by ${email}` : 'Everyone’s saved reports';
+  const caption = `${whose}${frn?.ok ? ` for FRN ${frn.value}` : ''}`;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Saved reports</h1>
+        <p className="mt-1 max-w-3xl text-sm text-slate-700">
+          Evidence snapshots: firm reports saved exactly as they were shown, with a SHA-256 fingerprint. They cannot be changed or
+          deleted. Open a firm&apos;s report and choose “Save as evidence” to add one.
+        </p>
+      </div>
+      <form method="get" action="/reports" className="no-print flex flex-wrap items-end gap-4 rounded border border-slate-200 bg-white p-3 text-sm" aria-label="Filter saved reports">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="reports-firm" className="font-medium">
+            Firm (FRN)
+          </label>
+          <input id="reports-firm" name="firm" defaultValue={firmInput} inputMode="numeric" maxLength={20} className="w-36 rounded border border-slate-400 px-2 py-1" />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="reports-user" className="font-medium">
+            Saved by
+          </label>
+          <input
+            id="reports-user"
+            name="user"
+            defaultValue={userInput}
+            list="reports-user-choices"
+            maxLength={200}
+            aria-describedby="reports-user-hint"
+            className="w-64 rounded border border-slate-400 px-2 py-1"
+          />
+          <datalist id="reports-user-choices">
+            <option value="mine" />
+            <option value="all" />
+          </datalist>
+          <span id="reports-user-hint" className="text-xs text-slate-600">
+            “mine”, “all”, or a colleague&apos;s e-mail
+          </span>
+        </div>
+        <button type="submit" className="rounded bg-brand-700 px-4 py-1.5 font-medium text-white hover:bg-brand-800">
+          Show
+        </button>
+        <Link href="/reports?user=all" className="text-brand-700 underline">
+          Everyone&apos;s
+        </Link>
+      </form>
+      {problems.length ? (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {problems.join(' ')}
+        </p>
+      ) : (
+        <SnapshotsTable snapshots={snapshots} caption={caption} />
+      )}
+      {snapshots.length === LIMIT ? <p className="text-sm text-slate-700">Showing the newest {LIMIT}; filter by firm to see older ones.</p> : null}
+    </div>
+  );
+}

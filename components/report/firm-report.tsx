@@ -1,0 +1,59 @@
+import { FirmKeyFacts } from '@/components/firm/firm-key-facts';
+import { FirmWarnings } from '@/components/firm/firm-warnings';
+import { ResultProvenance } from '@/components/register/result-provenance';
+import { WarningCallout } from '@/components/ui/warning-callout';
+import { FIRM_SECTION_SLUGS, FIRM_SECTIONS } from '@/lib/firm/firm-sections';
+import { type FirmReportData, reportFirmName } from '@/lib/report/firm-report-data';
+import { ReportSection } from './report-section';
+import { ReportStamp } from './report-stamp';
+
+/**
+ * A firm report, rendered from its data alone: no register call, no clock, no session. The live
+ * report page and a saved snapshot (/reports/[id]) both render this, so a snapshot shows exactly
+ * what was shown when it was saved.
+ */
+export function FirmReport({ data }: { data: FirmReportData }) {
+  const name = reportFirmName(data);
+  return (
+    <article className="firm-report space-y-8" data-testid="firm-report" aria-label={`Register report for ${name}`}>
+      <ReportStamp data={data} />
+
+      <section aria-labelledby="report-firm-heading" className="space-y-3" data-testid="report-section-firm">
+        <h2 id="report-firm-heading" className="text-xl font-semibold">
+          The firm
+        </h2>
+        {data.firm.status === 'ok' ? (
+          <>
+            <FirmWarnings firm={data.firm.data} />
+            <FirmKeyFacts firm={data.firm.data} />
+            <ResultProvenance provenance={data.firm.provenance}>
+              <span aria-hidden="true">·</span>
+              <span className="font-mono">{data.firm.provenance.path}</span>
+            </ResultProvenance>
+          </>
+        ) : (
+          <WarningCallout tone="danger" title="The firm record could not be read from the register">
+            {data.firm.failure.message} ({data.firm.failure.kind})
+          </WarningCallout>
+        )}
+      </section>
+
+      <nav aria-label="Report contents" className="rounded border border-slate-200 bg-white p-3 text-sm">
+        <h2 className="font-semibold">Contents</h2>
+        <ol className="mt-1 columns-2 list-decimal pl-5 sm:columns-3">
+          {FIRM_SECTION_SLUGS.map((slug) => (
+            <li key={slug}>
+              <a href={`#report-${slug}`} className="text-brand-700 underline">
+                {FIRM_SECTIONS[slug].title}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      {FIRM_SECTION_SLUGS.map((slug) => (
+        <ReportSection key={slug} slug={slug} data={data} firmName={name} />
+      ))}
+    </article>
+  );
+}

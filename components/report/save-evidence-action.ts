@@ -1,0 +1,49 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { recordAudit } from '@/lib/audit/record';
+import { requireUser } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { deleteReportDraft, DRAFT_LIFETIME_HOURS, getReportDraft } from '@/lib/db/queries/report-drafts';
+import { createSnapshot } from '@/lib/db/queries/snapshots';
+
+export type SaveEvidenceState = { error?: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * "Save as evidence": turns the report draft the user was shown into an immutable snapshot (the
+ * same canonical bytes, hashed with SHA-256) and opens it. Checks the session itself; a draft can
+ * only be saved by the user it was generated for, once, within DRAFT_LIFETIME_HOURS.
+ */
+export async function saveEvidence(_previous: SaveEvidenceState, form: FormData): Promise<SaveEvidenceState> {
+  const user = await requireUser();
+  const draftId = String(form.get('draftId') ?? '');
+  const db = await getDb();
+  const draft = UUID.test(draftId) ? await getReportDraft(db, draftId) : null;
+  if (!draft || draft.createdById !== user.id) {
+    await recordAudit({ action: 'snapshot.create', user, outcome: 'failure', detail: { draftId: draftId.slice(0, 40), reason: draft ? 'not-yours' : 'no-draft' } });
+    return {
+      error: `This report can no longer be saved: a report can be saved once, by the person who generated it, within ${DRAFT_LIFETIME_HOURS} hours. Generate it again to save a new copy.`,
+    };
+  }
+  // One transaction: the snapshot exists and the draft is gone, or neither changed.
+  const snapshot = await db.transaction().execute(async (trx) => {
+    const saved = await createSnapshot(trx, {
+      frn: draft.frn,
+      subjectName: draft.subjectName,
+      createdBy: { id: user.id, email: user.email },
+      caseReference: draft.caseReference,
+      data: draft.data,
+    });
+    await deleteReportDraft(trx, draft.id);
+    return saved;
+  });
+  await recordAudit({
+    action: 'snapshot.create',
+    user,
+    reference: snapshot.frn,
+    detail: { id: snapshot.id, sha256: snapshot.sha256, caseReference: snapshot.caseReference },
+  });
+  redirect(`/reports/${snapshot.id}`);
+}

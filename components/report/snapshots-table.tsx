@@ -1,0 +1,45 @@
+import Link from 'next/link';
+import { DataTable } from '@/components/tables/data-table';
+import { firmHref } from '@/lib/firm/firm-paths';
+import { formatDateTime } from '@/lib/format/date';
+import type { SnapshotSummary } from '@/lib/db/queries/snapshots';
+
+/** Saved evidence snapshots, newest first, each opening its stored report. */
+export function SnapshotsTable({ snapshots, caption }: { snapshots: SnapshotSummary[]; caption: string }) {
+  return (
+    <DataTable
+      id="snapshots"
+      caption={caption}
+      captionExtra={`${snapshots.length.toLocaleString('en-GB')} shown`}
+      rows={snapshots}
+      rowKey={(s) => s.id}
+      emptyText="No saved reports match. Open a firm's report and choose “Save as evidence”."
+      columns={[
+        {
+          header: 'Saved',
+          className: 'whitespace-nowrap',
+          rowHeader: true,
+          cell: (s) => (
+            <Link href={`/reports/${s.id}`} className="text-brand-700 underline">
+              <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
+            </Link>
+          ),
+        },
+        {
+          header: 'Firm',
+          cell: (s) => (
+            <span>
+              <Link href={firmHref(s.frn)} className="text-brand-700 underline">
+                {s.subjectName ?? `Firm ${s.frn}`}
+              </Link>
+              <span className="block font-mono text-xs text-slate-600">FRN {s.frn}</span>
+            </span>
+          ),
+        },
+        { header: 'Case reference', cell: (s) => s.caseReference ?? '—' },
+        { header: 'Saved by', cell: (s) => s.createdByEmail },
+        { header: 'SHA-256', className: 'font-mono text-xs', cell: (s) => <abbr title={s.sha256}>{s.sha256.slice(0, 16)}…</abbr> },
+      ]}
+    />
+  );
+}
