@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRegisterConfig } from '@/lib/register/load-config';
 import { createRegisterClient } from '@/lib/register/register-client';
 import type { RegisterClient } from '@/lib/register/register-client-types';
-import { NETWORK_CURRENT_ARS, NETWORK_PREVIOUS_ARS } from '@/sandbox/dataset/showcase-records';
+import { NETWORK_CURRENT_ARS, NETWORK_PREVIOUS_ARS, PAYMENT_FORMULA_TRADING_NAME } from '@/sandbox/dataset/showcase-records';
 import { SHOWCASE } from '@/sandbox/dataset/showcase';
 import { startSandbox, type RunningSandbox } from '@/sandbox/server';
 import { marketsExport, searchExport } from './entity-exports';
@@ -74,6 +74,14 @@ describe('firm exports', () => {
     expect(last.List).toMatch(/^INCOMPLETE: only the first 3 pages were fetched .*FSR_EXPORT_MAX_PAGES\); this file holds \d+ of the \d+ rows the register reports; rows from later pages are missing\.$/);
     expect(last['Retrieved at']).toBe('');
     expect(rows.length - 1).toBeLessThanOrEqual(60);
+  });
+
+  it('a trading name that is a formula reaches the file as text, behind an apostrophe', async () => {
+    const outcome = await firmSectionExport(SHOWCASE.paymentInstitutionFrn, 'names').run(client, { maxPages: 100 });
+    const names = rowsOf(outcome).map((r) => r.Name);
+    expect(names).toContain(`'${PAYMENT_FORMULA_TRADING_NAME}`);
+    expect(names).not.toContain(PAYMENT_FORMULA_TRADING_NAME);
+    expect(outcome.kind === 'ok' && outcome.body).toContain(`"'=HYPERLINK(""https://example.com/quayside"",""Quayside Pay"")"`);
   });
 
   it('a passport country flattens to one row per activity', async () => {

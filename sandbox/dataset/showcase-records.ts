@@ -30,6 +30,11 @@ export const BANK_PASSPORTS = 28;
 export const BANK_WAIVERS = 34;
 export const DISCIPLINARY_ACTIONS = 34;
 export const UMBRELLA_SUB_FUNDS = 45;
+/**
+ * A trading name of the payment institution that is a spreadsheet formula: register text is typed
+ * by firms, so CSV exports must neutralise it (tests of the export prove they do).
+ */
+export const PAYMENT_FORMULA_TRADING_NAME = '=HYPERLINK("https://example.com/quayside","Quayside Pay")';
 
 export function reserveShowcaseNumbers(b: DatasetBuilder): void {
   for (const n of [
@@ -394,6 +399,14 @@ function buildDisciplinaryFirm(ctx: Context): FirmRecord {
 function buildPaymentInstitution(ctx: Context): void {
   const { b, rng } = ctx;
   const firm = b.addFirm(rng, { frn: SHOWCASE.paymentInstitutionFrn, name: 'Quayside Payments Ltd', kind: 'payment-institution', profile: 'payment', authorisedFrom: '01/03/2018' });
+  b.setNames(
+    firm,
+    [
+      { name: PAYMENT_FORMULA_TRADING_NAME, status: 'Trading', from: '01/03/2018' },
+      { name: 'Quayside Payments Ltd', status: 'Registered', from: '01/03/2018' },
+    ],
+    [],
+  );
   firm.status = firm.searchStatus = 'Authorised';
   firm.psdEmdStatus = 'Authorised Payment Institution';
   firm.psdEmdDate = '01/03/2018';
