@@ -1,0 +1,53 @@
+import Link from 'next/link';
+import type { PageFacts } from './page-facts';
+
+const n = (value: number) => value.toLocaleString('en-GB');
+
+/**
+ * Above a paged list: where the reader is, how many rows the register holds, and the switch
+ * between one register page at a time and "show all" (every page, fetched with progress).
+ */
+export function ListModeBar({
+  mode,
+  basePath,
+  facts,
+  totalCount,
+  unit,
+}: {
+  mode: 'page' | 'all';
+  basePath: string;
+  facts?: PageFacts;
+  totalCount?: number;
+  unit: [string, string];
+}) {
+  if (mode === 'all') {
+    return (
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+        <span>Showing every page of the register&apos;s list.</span>
+        <Link href={basePath} className="no-print font-medium text-brand-700 underline">
+          Show one page at a time
+        </Link>
+      </p>
+    );
+  }
+  if (!facts) return null;
+  const several = facts.totalPages === undefined ? facts.page > 1 || facts.hasNext : facts.totalPages > 1;
+  const total = totalCount !== undefined ? `${n(totalCount)} ${totalCount === 1 ? unit[0] : unit[1]} in all` : undefined;
+  const where = several
+    ? facts.totalPages !== undefined
+      ? `Page ${n(facts.page)} of ${n(facts.totalPages)}`
+      : `Page ${n(facts.page)} of at least ${n(facts.minTotalPages ?? facts.page)}`
+    : undefined;
+  if (!several && !total) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+      {where || total ? <span>{[where, total].filter(Boolean).join(' · ')}</span> : null}
+      {several ? (
+        <Link href={`${basePath}?all=1`} className="no-print font-medium text-brand-700 underline">
+          Show all {unit[1]} on one page
+          <span className="sr-only"> (fetches every page from the register)</span>
+        </Link>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { RegisterFailureMessage } from '@/components/register/register-failure';
+import { ResultProvenance } from '@/components/register/result-provenance';
+import { Pager } from '@/components/ui/pager';
+import type { AllPagesOptions, AllPagesResult, RegisterResult } from '@/lib/register/result';
+import { BadPageNotice } from './bad-page-notice';
+import { ListModeBar } from './list-mode-bar';
+import type { ListView } from './list-view';
+import { pageFacts } from './page-facts';
+import { PastEndNotice } from './past-end-notice';
+import { ShowAllWalk } from './show-all-walk';
+
+export interface PagedRegisterListProps<T> {
+  view: ListView;
+  /** The list's own URL, without a query. */
+  basePath: string;
+  /** What a row is, singular and plural. */
+  unit: [string, string];
+  /** What is listed, in words, for the pager and progress ("appointed representatives"). */
+  label: string;
+  /** For failure messages: "appointed representatives of FRN 700100". */
+  failureWhat: string;
+  /** Pages follow the larger of two buckets (AR, firm CF): the page count is only known once a bucket ends. */
+  buckets?: boolean;
+  fetchPage: (page: number) => Promise<RegisterResult<T>>;
+  fetchAll: (onProgress: NonNullable<AllPagesOptions['onProgress']>) => Promise<AllPagesResult<T>>;
+  rows: (data: T) => number;
+  /** When the register has none (it answers "not found", or an empty first page). */
+  none: ReactNode;
+  /** The rows; `scope` says whether they are one register page or the whole list. */
+  render: (data: T, scope: 'page' | 'all') => ReactNode;
+  /** Beside the page/show-all switch, e.g. a CSV download of the whole list. */
+  actions?: ReactNode;
+}
+
+/**
+ * A register list that the register pages: one page at a time (`?page=N` is the register's pgnp,
+ * with its page count), or every page with visible progress (`?all=1`). An impossible page number
+ * is explained without asking the register; a page past the end says so.
+ */
+export async function PagedRegisterList<T>(props: PagedRegisterListProps<T>) {
+  const { view, basePath, unit, label } = props;
+
+  if (view.mode === 'bad') {
+    return <BadPageNotice message={view.message} basePath={basePath} />;
+  }
+
+  if (view.mode === 'all') {
+    return (
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <ListModeBar mode="all" basePath={basePath} unit={unit} />
+          {props.actions}
+        </div>
+        <ShowAllWalk
+          start={props.fetchAll}
+          label={label}
+          unit={unit}
+          rows={props.rows}
+          none={props.none}
+          failureWhat={props.failureWhat}
+          retryHref={`${basePath}?all=1`}
+          render={props.render}
+        />
+      </div>
+    );
+  }
+
+  const result = await props.fetchPage(view.page);
+  if (result.kind === 'not-found' && view.page === 1) return <>{props.none}</>;
+  if (result.kind === 'not-found') return <PastEndNotice page={view.page} basePath={basePath} />;
+  if (result.kind !== 'ok') return <RegisterFailureMessage failure={result} what={props.failureWhat} />;
+
+  const count = props.rows(result.data);
+  const facts = pageFacts(result.page, { buckets: props.buckets, rowsOnPage: count });
+  if (facts.pastEnd) return <PastEndNotice page={view.page} basePath={basePath} />;
+  if (count === 0) return <>{props.none}</>;
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <ListModeBar mode="page" basePath={basePath} facts={facts} totalCount={result.page.totalCount} unit={unit} />
+        {props.actions}
+      </div>
+      {props.render(result.data, 'page')}
+      <Pager
+        basePath={basePath}
+        page={facts.page}
+        totalPages={facts.totalPages}
+        hasNext={facts.hasNext}
+        minTotalPages={facts.minTotalPages}
+        label={label.charAt(0).toUpperCase() + label.slice(1)}
+      />
+      <ResultProvenance provenance={result.provenance} notice={result.notice} />
+    </div>
+  );
+}
