@@ -1,0 +1,35 @@
+import type { Metadata } from 'next';
+import { FirmBadInput } from '@/components/firm/firm-bad-input';
+import { FirmHeader } from '@/components/firm/firm-header';
+import { FirmKeyFacts } from '@/components/firm/firm-key-facts';
+import { FirmSectionLinks } from '@/components/firm/firm-section-links';
+import { FirmWarnings } from '@/components/firm/firm-warnings';
+import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
+
+type Props = { params: Promise<{ frn: string }> };
+
+export function generateMetadata({ params }: Props): Promise<Metadata> {
+  return firmPageMetadata(params);
+}
+
+/** /firm/[frn]: the firm at a glance. Header and warnings first; section counts stream in. */
+export default async function FirmOverviewPage({ params }: Props) {
+  const page = await loadFirmPage(params);
+  if (page.kind === 'bad-input') return <FirmBadInput {...page} />;
+  const { frn, firm } = page;
+  return (
+    <div className="space-y-6">
+      <FirmHeader frn={frn} result={firm} refreshCalls={[{ endpoint: 'firm', args: [frn] }]} />
+      {firm.kind === 'ok' ? <FirmWarnings firm={firm.data} /> : null}
+      <FirmSectionLinks frn={frn} />
+      {firm.kind === 'ok' ? (
+        <section aria-labelledby="facts-heading" className="space-y-2">
+          <h2 id="facts-heading" className="text-lg font-semibold">
+            Key facts
+          </h2>
+          <FirmKeyFacts firm={firm.data} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

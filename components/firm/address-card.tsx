@@ -1,0 +1,69 @@
+import { ExtraFields } from '@/components/register/extra-fields';
+import { SummaryList } from '@/components/ui/summary-list';
+import type { FirmAddress } from '@/lib/register/model';
+
+const TITLES: Record<FirmAddress['kind'], string> = {
+  'principal-place-of-business': 'Principal place of business',
+  'complaints-contact': 'Complaints contact',
+  other: 'Address',
+};
+
+function missing() {
+  return <span className="text-slate-600">Not recorded</span>;
+}
+
+/** One of the firm's addresses: postal address, phone, website and (for complaints) the contact's name. */
+export function AddressCard({ address, index }: { address: FirmAddress; index: number }) {
+  const title = address.kind === 'other' ? (address.type ?? TITLES.other) : TITLES[address.kind];
+  const postal = [...address.lines, address.town, address.county, address.postcode, address.country].filter((l): l is string => Boolean(l));
+  const headingId = `address-${index}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <SummaryList
+        items={[
+          { label: 'Address type (as the register names it)', value: address.type ?? missing() },
+          ...(address.kind === 'complaints-contact' || address.contactName ? [{ label: 'Contact', value: address.contactName ?? missing() }] : []),
+          {
+            label: 'Address',
+            value:
+              postal.length > 0 ? (
+                <address className="not-italic">
+                  {postal.map((line, i) => (
+                    <span key={`${i}-${line}`} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+              ) : (
+                missing()
+              ),
+          },
+          {
+            label: 'Phone',
+            value: address.phone ? (
+              <a href={`tel:${address.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 underline">
+                {address.phone}
+              </a>
+            ) : (
+              missing()
+            ),
+          },
+          {
+            label: 'Website',
+            value: address.websiteUrl ? (
+              <a href={address.websiteUrl} className="text-brand-700 underline" rel="noopener noreferrer">
+                {address.website ?? address.websiteUrl}
+              </a>
+            ) : (
+              (address.website ?? missing())
+            ),
+          },
+        ]}
+      />
+      <ExtraFields extra={address.extra} />
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import Link from 'next/link';
+import { extraColumn } from '@/components/register/extra-column';
+import { ExtraFields } from '@/components/register/extra-fields';
+import { FlagText } from '@/components/register/flag-text';
+import { RegisterDate } from '@/components/register/register-date';
+import { DataTable, type Column } from '@/components/tables/data-table';
+import { firmHref } from '@/lib/firm/firm-paths';
+import type { AppointedRepresentative, AppointedRepresentatives } from '@/lib/register/model';
+import { emptyText, shownText } from './scope-text';
+
+function columns(rows: AppointedRepresentative[], previous: boolean): Column<AppointedRepresentative>[] {
+  return [
+    {
+      header: 'Appointed representative',
+      rowHeader: true,
+      cell: (ar) => (ar.frn ? <Link href={firmHref(ar.frn)} className="text-brand-700 underline">{ar.name ?? `FRN ${ar.frn}`}</Link> : (ar.name ?? '—')),
+      className: 'min-w-[12rem]',
+    },
+    { header: 'FRN', cell: (ar) => ar.frn ?? '—', className: 'font-mono whitespace-nowrap' },
+    { header: 'Type', cell: (ar) => ar.recordSubType ?? '—' },
+    { header: 'Effective date', cell: (ar) => <RegisterDate value={ar.effectiveDate} /> },
+    ...(previous ? [{ header: 'Termination date', cell: (ar: AppointedRepresentative) => <RegisterDate value={ar.terminationDate} /> }] : []),
+    { header: 'Tied agent', cell: (ar) => <FlagText value={ar.tiedAgent} /> },
+    { header: 'EEA tied agent', cell: (ar) => <FlagText value={ar.eeaTiedAgent} /> },
+    // The register labels this column "[NotinUse] Insurance Distribution": shown, but marked as such.
+    { header: 'Insurance distribution (marked not in use)', cell: (ar) => <FlagText value={ar.insuranceDistribution} /> },
+    {
+      header: 'Principal',
+      cell: (ar) =>
+        ar.principalFrn ? (
+          <Link href={firmHref(ar.principalFrn)} className="text-brand-700 underline">
+            {ar.principalName ?? `FRN ${ar.principalFrn}`}
+          </Link>
+        ) : (
+          (ar.principalName ?? '—')
+        ),
+      className: 'min-w-[12rem]',
+    },
+    ...extraColumn(rows),
+  ];
+}
+
+/** Current and previous appointed representatives, each linking to its own register entry and back to its principal. */
+export function AppointedRepresentativesTables({ data, scope }: { data: AppointedRepresentatives; scope: 'page' | 'all' }) {
+  return (
+    <div className="space-y-5">
+      <DataTable
+        id="ar-current"
+        caption="Current appointed representatives"
+        captionExtra={shownText(data.current.length, scope)}
+        columns={columns(data.current, false)}
+        rows={data.current}
+        rowKey={(ar, i) => `${ar.frn ?? ar.name}-${i}`}
+        emptyText={emptyText('current appointed representatives', scope)}
+      />
+      <DataTable
+        id="ar-previous"
+        caption="Previous appointed representatives"
+        captionExtra={shownText(data.previous.length, scope)}
+        columns={columns(data.previous, true)}
+        rows={data.previous}
+        rowKey={(ar, i) => `${ar.frn ?? ar.name}-${i}`}
+        emptyText={emptyText('previous appointed representatives', scope)}
+      />
+      <ExtraFields extra={data.extra} />
+    </div>
+  );
+}

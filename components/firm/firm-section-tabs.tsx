@@ -1,0 +1,16 @@
+import { EntityTabs } from '@/components/register/entity-tabs';
+import { firmHref } from '@/lib/firm/firm-paths';
+import { FIRM_SECTION_SLUGS, FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/firm/firm-sections';
+
+/** Every part of the firm's register entry, one click away from any of them. */
+export function FirmSectionTabs({ frn, current }: { frn: string; current?: FirmSectionSlug }) {
+  return (
+    <EntityTabs
+      label="Firm sections"
+      tabs={[
+        { href: firmHref(frn), label: 'Overview', current: current === undefined },
+        ...FIRM_SECTION_SLUGS.map((slug) => ({ href: firmHref(frn, slug), label: FIRM_SECTIONS[slug].title, current: slug === current })),
+      ]}
+    />
+  );
+}

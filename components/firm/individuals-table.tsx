@@ -1,0 +1,52 @@
+import Link from 'next/link';
+import { extraColumn } from '@/components/register/extra-column';
+import { DataTable } from '@/components/tables/data-table';
+import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
+import { individualHref } from '@/lib/firm/firm-paths';
+import type { FirmIndividual } from '@/lib/register/model';
+import { emptyText, shownText } from './scope-text';
+
+/** People at the firm; the register's semicolon-joined statuses shown as one tag each. */
+export function IndividualsTable({ rows, scope }: { rows: FirmIndividual[]; scope: 'page' | 'all' }) {
+  return (
+    <DataTable
+      id="individuals"
+      caption="Individuals at the firm"
+      captionExtra={shownText(rows.length, scope)}
+      rows={rows}
+      rowKey={(p, i) => `${p.irn ?? p.name}-${i}`}
+      emptyText={emptyText('individuals', scope)}
+      columns={[
+        {
+          header: 'Name',
+          rowHeader: true,
+          cell: (p) =>
+            p.irn ? (
+              <Link href={individualHref(p.irn)} className="text-brand-700 underline">
+                {p.name ?? p.irn}
+              </Link>
+            ) : (
+              (p.name ?? '—')
+            ),
+        },
+        { header: 'IRN', cell: (p) => p.irn ?? '—', className: 'font-mono whitespace-nowrap' },
+        {
+          header: 'Status',
+          cell: (p) =>
+            p.statuses.length === 0 ? (
+              'Not recorded'
+            ) : (
+              <ul className="flex flex-wrap gap-1">
+                {p.statuses.map((s) => (
+                  <li key={s}>
+                    <StatusTag tone={toneForStatus(s)}>{s}</StatusTag>
+                  </li>
+                ))}
+              </ul>
+            ),
+        },
+        ...extraColumn(rows),
+      ]}
+    />
+  );
+}

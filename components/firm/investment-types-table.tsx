@@ -1,0 +1,17 @@
+import { extraColumn } from '@/components/register/extra-column';
+import { DataTable } from '@/components/tables/data-table';
+import type { RequirementInvestmentType } from '@/lib/register/model';
+
+export function InvestmentTypesTable({ reference, rows }: { reference: string; rows: RequirementInvestmentType[] }) {
+  return (
+    <DataTable
+      id="investment-types"
+      caption={`Investment types under requirement ${reference}`}
+      captionExtra={`${rows.length.toLocaleString('en-GB')} in all`}
+      rows={rows}
+      rowKey={(t, i) => `${t.name}-${i}`}
+      emptyText="The register lists no investment types for this requirement."
+      columns={[{ header: 'Investment type', rowHeader: true, cell: (t) => t.name ?? '—' }, ...extraColumn(rows)]}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import { extraColumn } from '@/components/register/extra-column';
+import { TextList } from '@/components/register/text-list';
+import { DataTable } from '@/components/tables/data-table';
+import type { Waiver } from '@/lib/register/model';
+import { emptyText, shownText } from './scope-text';
+
+export function WaiversTable({ rows, scope }: { rows: Waiver[]; scope: 'page' | 'all' }) {
+  return (
+    <DataTable
+      id="waivers"
+      caption="Waivers and modifications"
+      captionExtra={shownText(rows.length, scope)}
+      rows={rows}
+      rowKey={(w, i) => `${w.rules.join('|')}-${w.documentName ?? ''}-${i}`}
+      emptyText={emptyText('waivers', scope)}
+      columns={[
+        { header: 'Rules waived or modified', rowHeader: true, cell: (w) => <TextList items={w.rules} empty="Not recorded" /> },
+        {
+          header: 'Document',
+          cell: (w) =>
+            w.documentUrl ? (
+              <a href={w.documentUrl} className="text-brand-700 underline" rel="noopener noreferrer">
+                {w.documentName ?? 'Waiver document'}
+                <span className="sr-only"> (on the FCA register)</span>
+              </a>
+            ) : (
+              (w.documentName ?? <span className="text-slate-600">No document published</span>)
+            ),
+        },
+        ...extraColumn(rows),
+      ]}
+    />
+  );
+}
