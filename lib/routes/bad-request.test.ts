@@ -21,7 +21,7 @@ describe('portalBadRequest', () => {
       '/search?q=revolution&type=firm&page=2',
       '/search?q=122702',
       '/search?q=https://register.fca.org.uk/services/V0.1/Firm/122702?pgnp=2',
-      '/firm/not-mine',
+      '/firm/200200/permissions?page=2',
       '/login',
     ]) {
       expect(check(path), path).toBeUndefined();
@@ -37,6 +37,12 @@ describe('portalBadRequest', () => {
     expect(check('/fund/ABC123')?.field).toBe('prn');
     expect(check('/fund/12345678/subfunds')?.field).toBe('prn');
     expect(check('/fund/%E0%A4%A')).toEqual({ field: 'prn', message: 'The PRN in the address is not readable.' });
+  });
+
+  it('leaves firm paths to the firm pages’ own checks', () => {
+    expect(check('/firm/not-an-frn')?.field).toBe('frn');
+    expect(check('/firm/200200/passports/123')?.field).toBe('country');
+    expect(check('/firm/200200/waivers?page=0')?.field).toBe('page');
   });
 
   it('rejects bad pages on paged routes', () => {

@@ -1,3 +1,4 @@
+import { firmBadRequest } from '@/lib/firm/firm-route-input';
 import { jumpForQuery } from '@/lib/search/reference-query';
 import { checkIrn, checkPage, checkPrn, checkSearchText, checkSearchType } from '@/lib/register/validate';
 
@@ -33,6 +34,9 @@ function pageProblem(params: URLSearchParams): BadRequest | undefined {
 }
 
 export function portalBadRequest(pathname: string, params: URLSearchParams): BadRequest | undefined {
+  // Firm pages have their own checks (FRN, passport country slug, requirement reference, page).
+  if (pathname.startsWith('/firm/')) return firmBadRequest(pathname, params);
+
   const individual = /^\/individual\/([^/]+)(?:\/(controlled-functions|disciplinary-history))?\/?$/.exec(pathname);
   if (individual) {
     const irn = decoded(individual[1]);
