@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { SHOWCASE } from '@/sandbox/dataset/showcase';
+import { expect, test } from './support/signed-in';
+
+// No serious or critical accessibility violations (axe) on any firm route, its error pages, or a
+// completed "show all".
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+const bank = SHOWCASE.bankFrn;
+const routes = [
+  `/firm/${bank}`,
+  `/firm/${SHOWCASE.exceptionalInfoFrn}`,
+  `/firm/${SHOWCASE.appointedRepresentativeFrn}`,
+  `/firm/${bank}/address`,
+  `/firm/${SHOWCASE.networkPrincipalFrn}/appointed-representatives`,
+  `/firm/${bank}/controlled-functions`,
+  `/firm/${SHOWCASE.disciplinaryFrn}/disciplinary-history`,
+  `/firm/${bank}/disciplinary-history`,
+  `/firm/${SHOWCASE.paymentInstitutionFrn}/exclusions`,
+  `/firm/${bank}/individuals`,
+  `/firm/${SHOWCASE.nonAsciiFrn}/names`,
+  `/firm/${bank}/passports`,
+  `/firm/${bank}/passports/gibraltar`,
+  `/firm/${bank}/permissions`,
+  `/firm/${bank}/regulators`,
+  `/firm/${bank}/requirements`,
+  `/firm/${bank}/requirements/${SHOWCASE.bankRequirementRef}`,
+  `/firm/${bank}/waivers`,
+  `/firm/${bank}/regulators?all=1`,
+  '/firm/abc',
+  '/firm/9999999',
+  `/firm/${bank}/passports/narnia`,
+];
+
+for (const route of routes) {
+  test(`${route} is accessible`, async ({ page }) => {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Wait for every streamed section (skeletons and walk progress are role=status placeholders).
+    await expect(page.getByRole('main').locator('[data-testid="walk-progress"], .animate-pulse')).toHaveCount(0, { timeout: 30_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -1,0 +1,209 @@
+import { SHOWCASE } from '@/sandbox/dataset/showcase';
+import { expect, test } from './support/signed-in';
+
+// Every firm route renders a showcase record with its values visible (the sandbox's fixed
+// showcase data: sandbox/dataset/showcase-records.ts).
+
+const bank = SHOWCASE.bankFrn;
+
+test.describe('firm overview', () => {
+  test('the bank: header, key facts, section links with counts, provenance', async ({ page }) => {
+    await page.goto(`/firm/${bank}`);
+    const header = page.getByTestId('firm-header');
+    await expect(header.getByRole('heading', { level: 1 })).toHaveText('Albion Crown Bank plc');
+    await expect(header).toContainText('FRN');
+    await expect(header).toContainText(bank);
+    await expect(header).toContainText('Authorised');
+    await expect(header).toContainText('since 1 Dec 2001');
+    await expect(header).toContainText('Regulated');
+    await expect(header.getByTestId('provenance')).toContainText('Sandbox register');
+    const facts = page.getByRole('region', { name: 'Key facts' });
+    await expect(facts).toContainText('02164830');
+    await expect(facts).toContainText('Registered, since 18 Jul 2014');
+    const sections = page.getByRole('navigation', { name: 'On the register' });
+    for (const title of ['Permissions', 'Requirements', 'Individuals', 'Controlled functions', 'Appointed representatives', 'Disciplinary history', 'Passports', 'Waivers', 'Exclusions', 'Names', 'Address', 'Regulators']) {
+      await expect(sections.getByRole('link', { name: title, exact: true })).toHaveAttribute('href', new RegExp(`^/firm/${bank}/`));
+    }
+    await expect(page.getByTestId('count-requirements')).toHaveText('5 requirements');
+    await expect(page.getByTestId('count-appointed-representatives')).toHaveText('None recorded');
+    await expect(page.getByTestId('count-permissions')).toContainText('permissions');
+  });
+
+  test('warnings come first: Exceptional Info notices and a sub-status', async ({ page }) => {
+    await page.goto(`/firm/${SHOWCASE.exceptionalInfoFrn}`);
+    const warnings = page.getByRole('region', { name: 'Warnings' });
+    await expect(warnings).toContainText('Firm in administration');
+    await expect(warnings).toContainText('Client money and assets');
+    await expect(warnings).toContainText('Sub-status: In administration');
+    await expect(warnings).toContainText('In force from 14 Oct 2025');
+  });
+
+  test('a firm no longer authorised, and an appointed representative, are flagged', async ({ page }) => {
+    await page.goto(`/firm/${SHOWCASE.noLongerAuthorisedFrns[0]}`);
+    await expect(page.getByRole('region', { name: 'Warnings' })).toContainText('Status: No longer authorised');
+    await expect(page.getByRole('region', { name: 'Warnings' })).toContainText('30 Jun 2019');
+    await page.goto(`/firm/${SHOWCASE.appointedRepresentativeFrn}`);
+    await expect(page.getByRole('region', { name: 'Warnings' })).toContainText('Appointed representative: not authorised in its own right');
+  });
+
+  test('a payment institution shows its PSD status', async ({ page }) => {
+    await page.goto(`/firm/${SHOWCASE.paymentInstitutionFrn}`);
+    await expect(page.getByRole('region', { name: 'Key facts' })).toContainText('Authorised Payment Institution, since 1 Mar 2018');
+  });
+});
+
+test.describe('firm sections', () => {
+  test('address: principal place of business and complaints contact', async ({ page }) => {
+    await page.goto(`/firm/${bank}/address`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Address');
+    const ppob = page.getByRole('region', { name: 'Principal place of business' });
+    await expect(ppob).toContainText('Crown House');
+    await expect(ppob).toContainText('EC2V 6AA');
+    await expect(ppob.getByRole('link', { name: 'www.albioncrownbank.co.uk' })).toHaveAttribute('href', 'https://www.albioncrownbank.co.uk');
+    await expect(ppob.getByRole('link', { name: '+4402079460001' })).toHaveAttribute('href', 'tel:+4402079460001');
+    await expect(page.getByRole('region', { name: 'Complaints contact' })).toContainText("Siobhán O'Hara");
+  });
+
+  test('appointed representatives: both buckets, links both ways, paging by the larger bucket', async ({ page }) => {
+    const frn = SHOWCASE.networkPrincipalFrn;
+    await page.goto(`/firm/${frn}/appointed-representatives`);
+    await expect(page.getByText('1,544 appointed representatives in all')).toBeVisible();
+    const current = page.getByRole('table', { name: /Current appointed representatives/ });
+    const previous = page.getByRole('table', { name: /Previous appointed representatives/ });
+    await expect(current.getByRole('row')).toHaveCount(11);
+    await expect(previous.getByRole('columnheader', { name: 'Termination date' })).toBeVisible();
+    await expect(current.getByRole('rowheader').first().getByRole('link')).toHaveAttribute('href', /^\/firm\/\d+$/);
+    await expect(current.getByRole('link', { name: 'Kingsmere Mortgage Network Limited' }).first()).toHaveAttribute('href', `/firm/${frn}`);
+    const pager = page.getByRole('navigation', { name: 'Appointed representatives pages' });
+    await expect(pager).toContainText('Page 1 of at least 78');
+    await pager.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(`/firm/${frn}/appointed-representatives?page=2`);
+    await expect(page.getByRole('navigation', { name: 'Appointed representatives pages' })).toContainText('Page 2 of at least 78');
+  });
+
+  test('controlled functions: current and previous, names link to individuals', async ({ page }) => {
+    await page.goto(`/firm/${bank}/controlled-functions`);
+    const current = page.getByRole('table', { name: /Current controlled functions/ });
+    await expect(current).toBeVisible();
+    await expect(page.getByRole('table', { name: /Previous controlled functions/ }).getByRole('columnheader', { name: 'End date' })).toBeVisible();
+    await expect(current.getByRole('link').first()).toHaveAttribute('href', /^\/individual\/[A-Z]{3}\d{5}$/);
+    await expect(page.getByText(/93 roles in all/)).toBeVisible();
+  });
+
+  test('disciplinary history: actions listed, and "none recorded" where the register says not found', async ({ page }) => {
+    await page.goto(`/firm/${SHOWCASE.disciplinaryFrn}/disciplinary-history`);
+    const table = page.getByRole('table', { name: /Disciplinary actions/ });
+    await expect(table.getByText('Castlegate Securities Limited', { exact: false }).first()).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Enforcement type' })).toBeVisible();
+    await expect(table.getByRole('cell', { name: 'FSMA' }).first()).toBeVisible();
+    await page.goto(`/firm/${bank}/disciplinary-history`);
+    await expect(page.getByTestId('none-recorded')).toHaveText('None recorded: the register lists no disciplinary history for Albion Crown Bank plc.');
+  });
+
+  test('exclusions of a payment institution', async ({ page }) => {
+    await page.goto(`/firm/${SHOWCASE.paymentInstitutionFrn}/exclusions`);
+    const table = page.getByRole('table', { name: /PSD2 exclusions relied upon/ });
+    await expect(table.getByRole('rowheader', { name: 'Limited Network Exclusion' }).first()).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Description of services' })).toBeVisible();
+  });
+
+  test('individuals: every page, names link to /individual, statuses as tags', async ({ page }) => {
+    await page.goto(`/firm/${bank}/individuals?all=1`);
+    await expect(page.getByRole('main').getByText(/Complete: all \d+ pages fetched/)).toBeVisible({ timeout: 60_000 });
+    const table = page.getByRole('table', { name: /Individuals at the firm/ });
+    await expect(table.getByRole('link', { name: 'Beatrice Katherine Sutcliffe' })).toHaveAttribute('href', `/individual/${SHOWCASE.bankIndividualIrn}`);
+    await expect(table.getByText('Approved by regulator').first()).toBeVisible();
+  });
+
+  test('names: current and previous, with non-ASCII names intact', async ({ page }) => {
+    await page.goto(`/firm/${SHOWCASE.nonAsciiFrn}/names`);
+    await expect(page.getByRole('table', { name: /Current names/ }).getByRole('rowheader', { name: "Zoë's Mortgage Café" })).toBeVisible();
+    const previous = page.getByRole('table', { name: /Previous names/ });
+    await expect(previous.getByRole('rowheader', { name: "Müller & O'Brien Associates Limited" })).toBeVisible();
+    await expect(previous).toContainText('1 Feb 2009');
+  });
+
+  test('passports: countries link to their permissions, which show directives and activities', async ({ page }) => {
+    await page.goto(`/firm/${bank}/passports`);
+    const table = page.getByRole('table', { name: /Passports by country/ });
+    const gibraltar = table.getByRole('link', { name: /GIBRALTAR/ });
+    await expect(gibraltar).toHaveAttribute('href', `/firm/${bank}/passports/gibraltar`);
+    await expect(page.getByRole('navigation', { name: 'Passports pages' })).toBeVisible();
+    await gibraltar.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Passport: ${SHOWCASE.bankPassportCountry}`);
+    await expect(page.getByText('Passporting Out').first()).toBeVisible();
+    await expect(page.getByRole('table', { name: /Activities passported under/ }).first()).toBeVisible();
+  });
+
+  test('a country whose name has a space round-trips through its slug', async ({ page }) => {
+    await page.goto(`/firm/${bank}/passports`);
+    const czech = page.getByRole('link', { name: /CZECH REPUBLIC/ });
+    await expect(czech).toHaveAttribute('href', `/firm/${bank}/passports/czech-republic`);
+    await czech.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Passport: CZECH REPUBLIC');
+  });
+
+  test('permissions: each with its lists in its own column; every page including the CBTL lists', async ({ page }) => {
+    await page.goto(`/firm/${bank}/permissions`);
+    const table = page.getByRole('table', { name: /^Permissions/ });
+    for (const column of ['Permission', 'Customer types', 'Investment types', 'Limitations']) {
+      await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('navigation', { name: 'Permissions pages' })).toContainText(/Page 1 of \d+/);
+    await page.getByRole('link', { name: /Show all permissions on one page/ }).click();
+    await expect(page.getByRole('main').getByText(/Complete: all \d+ pages fetched, \d+ permissions/)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('table', { name: /^Permissions/ })).toContainText('CBTL Status');
+  });
+
+  test('regulators', async ({ page }) => {
+    await page.goto(`/firm/${bank}/regulators`);
+    const table = page.getByRole('table', { name: /Regulators/ });
+    await expect(table.getByRole('rowheader', { name: 'Financial Conduct Authority' })).toBeVisible();
+    await expect(table.getByRole('rowheader', { name: 'Prudential Regulation Authority' })).toBeVisible();
+    await expect(table.getByText('Current').first()).toBeVisible();
+  });
+
+  test('requirements link to their investment types', async ({ page }) => {
+    await page.goto(`/firm/${bank}/requirements`);
+    const table = page.getByRole('table', { name: /Requirements/ });
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: SHOWCASE.bankRequirementRef }) });
+    await expect(row.getByRole('cell').nth(3)).toHaveText('Yes');
+    await row.getByRole('link', { name: /View investment types/ }).click();
+    await expect(page).toHaveURL(`/firm/${bank}/requirements/${SHOWCASE.bankRequirementRef}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Requirement ${SHOWCASE.bankRequirementRef}`);
+    await expect(page.getByRole('table', { name: /Investment types under requirement/ }).getByRole('rowheader', { name: 'Debentures' })).toBeVisible();
+  });
+
+  test('waivers: rules and documents, with the unpublished ones said in words', async ({ page }) => {
+    await page.goto(`/firm/${bank}/waivers`);
+    const table = page.getByRole('table', { name: /Waivers and modifications/ });
+    await expect(table.getByRole('link').first()).toHaveAttribute('href', /servlet\.FileDownload\?file=/);
+    await expect(table.getByText('No document published').first()).toBeVisible();
+    await expect(page.getByText('34 waivers in all')).toBeVisible();
+  });
+
+  test('show all says so when identical rows make the list shorter than the register’s count', async ({ page }) => {
+    // Two of the bank's 34 waivers are identical in every field; the walk shows such rows once.
+    await page.goto(`/firm/${bank}/waivers?all=1`);
+    await expect(page.getByRole('main').getByText('Complete: all 4 pages fetched, 33 waivers.')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('walk-count-note')).toContainText('The register counts 34 waivers.');
+  });
+
+  test('every section page carries the firm header and the section tabs', async ({ page }) => {
+    await page.goto(`/firm/${bank}/regulators`);
+    await expect(page.getByTestId('firm-header').getByRole('link', { name: 'Albion Crown Bank plc' })).toHaveAttribute('href', `/firm/${bank}`);
+    const tabs = page.getByRole('navigation', { name: 'Firm sections' });
+    await expect(tabs.getByRole('link', { name: 'Regulators' })).toHaveAttribute('aria-current', 'page');
+    await tabs.getByRole('link', { name: 'Names' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Names');
+  });
+
+  test('prints without navigation or controls, tables in full', async ({ page }) => {
+    await page.goto(`/firm/${bank}/permissions`);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('table', { name: /^Permissions/ })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Firm sections' })).toBeHidden();
+    await expect(page.getByRole('link', { name: /Show all permissions/ })).toBeHidden();
+    await expect(page.getByRole('button', { name: /Refresh from the register/ })).toBeHidden();
+  });
+});
