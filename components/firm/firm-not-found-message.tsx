@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useParams } from 'next/navigation';
+import type { ReactNode } from 'react';
 import { checkFirmParams } from '@/lib/firm/firm-route-input';
 
 /**
@@ -22,7 +23,7 @@ export function FirmNotFoundMessage({ kind }: { kind: 'firm' | 'passport' | 'req
 
   let heading: string;
   let body: string;
-  let extra: React.ReactNode = null;
+  let extra: ReactNode = null;
   if (kind === 'passport' && checked.ok) {
     heading = `No passport for ${checked.country} under FRN ${frn}`;
     body = `The register has no passport permissions for ${checked.country} under FRN ${frn}. Either the firm has no passport for that country (it may never have had one, or it has ended), or no firm has this FRN.`;
