@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
+import { auditSearch } from '@/lib/audit/page-view';
 import { StreamedSection } from '@/components/register/streamed-section';
 import { SearchForm } from '@/components/search/search-form';
 import { SearchResults } from '@/components/search/search-results';
@@ -59,6 +60,8 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
 
   // A reference number or a pasted register link goes straight to its page (before any streaming, so a real redirect).
   const jump = typeCheck.ok ? jumpForQuery(rawQuery, type) : undefined;
+  // Every search is audited before anything streams or redirects; a reference number typed into search is one too.
+  if (jump) await auditSearch({ q: rawQuery.trim(), type, reason: 'reference-number' });
   let neither: Awaited<ReturnType<typeof jumpToNumber>> | undefined;
   if (jump?.kind === 'path') redirect(jump.path);
   if (jump?.kind === 'entity') {
@@ -70,6 +73,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
   const page = checkPage(first(params.page));
   const problem = !typeCheck.ok ? typeCheck : !text.ok ? text : !page.ok ? page : undefined;
   const shownQuery = text.ok ? text.value : rawQuery.trim();
+  if (!jump) await auditSearch({ q: shownQuery, type: rawType ?? 'firm', page: page.ok ? page.value : 1, outcome: problem ? 'failure' : 'success', reason: problem?.field });
 
   return (
     <div className="space-y-6">

@@ -3,7 +3,9 @@ import { DataTable } from '@/components/tables/data-table';
 import { ExtraFields } from '@/components/register/extra-fields';
 import { ProvenanceLine } from '@/components/register/provenance-line';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
+import { ExportLink } from '@/components/register/export-link';
 import { StaleNotice } from '@/components/register/stale-notice';
+import { fundExportHref } from '@/lib/export/export-paths';
 import { Pager } from '@/components/ui/pager';
 import { formatDate } from '@/lib/format/date';
 import { readFundNames } from '@/lib/pages/register-reads';
@@ -26,7 +28,12 @@ export async function FundNamesSection({ prn, page = 1, preview }: { prn: string
       <DataTable
         id="fund-names"
         caption="Other names"
-        captionExtra={`${total} ${total === 1 ? 'name' : 'names'}`}
+        captionExtra={
+          <>
+            {`${total} ${total === 1 ? 'name' : 'names'}`}
+            <ExportLink href={fundExportHref(prn, 'names')} what="other names" />
+          </>
+        }
         rows={names}
         rowKey={(n, i) => `${n.name ?? ''}-${i}`}
         columns={[

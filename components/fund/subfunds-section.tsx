@@ -3,7 +3,9 @@ import { DataTable } from '@/components/tables/data-table';
 import { ExtraFields } from '@/components/register/extra-fields';
 import { ProvenanceLine } from '@/components/register/provenance-line';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
+import { ExportLink } from '@/components/register/export-link';
 import { StaleNotice } from '@/components/register/stale-notice';
+import { fundExportHref } from '@/lib/export/export-paths';
 import { Pager } from '@/components/ui/pager';
 import { readFundSubfunds } from '@/lib/pages/register-reads';
 import type { SubFund } from '@/lib/register/model';
@@ -41,7 +43,12 @@ export async function SubfundsSection({ prn, page = 1, preview }: { prn: string;
       <DataTable
         id="subfunds"
         caption="Sub-funds"
-        captionExtra={`${total} ${total === 1 ? 'sub-fund' : 'sub-funds'}${!preview && pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}`}
+        captionExtra={
+          <>
+            {`${total} ${total === 1 ? 'sub-fund' : 'sub-funds'}${!preview && pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}`}
+            <ExportLink href={fundExportHref(prn, 'subfunds')} what="sub-funds" />
+          </>
+        }
         rows={rows}
         rowKey={(s, i) => `${s.name ?? ''}-${i}`}
         filterable={!preview}

@@ -2,6 +2,7 @@ import { ExtraFields } from '@/components/register/extra-fields';
 import { ProvenanceLine } from '@/components/register/provenance-line';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { StaleNotice } from '@/components/register/stale-notice';
+import { individualExportHref } from '@/lib/export/export-paths';
 import { readIndividualControlledFunctions } from '@/lib/pages/register-reads';
 import { ControlledFunctionsTable } from './controlled-functions-table';
 
@@ -19,6 +20,7 @@ export async function ControlledFunctionsSection({ irn, bucket }: { irn: string;
         caption={bucket === 'current' ? 'Current controlled functions' : 'Previous controlled functions'}
         rows={rows}
         previous={bucket === 'previous'}
+        exportHref={individualExportHref(irn, 'controlled-functions')}
         emptyText={bucket === 'current' ? 'No current controlled functions.' : 'No previous controlled functions.'}
       />
       {rows.map((r, i) => (Object.keys(r.extra).length ? <ExtraFields key={i} extra={r.extra} label={`Other fields for ${r.name ?? 'a function'}`} /> : null))}

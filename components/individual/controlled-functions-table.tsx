@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { ExportLink } from '@/components/register/export-link';
 import { DataTable, type Column } from '@/components/tables/data-table';
 import { formatDate } from '@/lib/format/date';
 import type { IndividualControlledFunction } from '@/lib/register/model';
@@ -35,12 +36,15 @@ export function ControlledFunctionsTable({
   rows,
   previous,
   emptyText,
+  exportHref,
 }: {
   id: string;
   caption: string;
   rows: IndividualControlledFunction[];
   previous?: boolean;
   emptyText: string;
+  /** CSV of every controlled function of the individual (both lists), for analysts. */
+  exportHref?: string;
 }) {
   const columns: Column<IndividualControlledFunction>[] = [
     { header: 'Function', rowHeader: true, cell: (r) => r.name ?? '—' },
@@ -56,7 +60,12 @@ export function ControlledFunctionsTable({
     <DataTable
       id={id}
       caption={caption}
-      captionExtra={`${rows.length} ${rows.length === 1 ? 'function' : 'functions'}`}
+      captionExtra={
+        <>
+          {`${rows.length} ${rows.length === 1 ? 'function' : 'functions'}`}
+          {exportHref ? <ExportLink href={exportHref} what="controlled functions" /> : null}
+        </>
+      }
       rows={rows}
       rowKey={(r, i) => `${r.order ?? i}-${r.name ?? ''}-${r.frn ?? ''}`}
       columns={columns}

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { ProvenanceLine } from '@/components/register/provenance-line';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { readIndividualControlledFunctions } from '@/lib/pages/register-reads';
+import { individualExportHref } from '@/lib/export/export-paths';
 import { individualPath } from '@/lib/routes/portal-paths';
 import { ControlledFunctionsTable } from './controlled-functions-table';
 
@@ -15,7 +16,7 @@ export async function CurrentRoles({ irn }: { irn: string }) {
   const { current, previous } = result.data;
   return (
     <div className="space-y-2">
-      <ControlledFunctionsTable id="current-roles" caption="Current controlled functions" rows={current} emptyText="No current controlled functions." />
+      <ControlledFunctionsTable id="current-roles" caption="Current controlled functions" rows={current} emptyText="No current controlled functions." exportHref={individualExportHref(irn, 'controlled-functions')} />
       <p className="text-sm">
         <Link href={individualPath(irn, 'controlled-functions')} className="text-brand-700 underline">
           All controlled functions ({current.length} current, {previous.length} previous)

@@ -4,7 +4,7 @@ import { formatDate } from '@/lib/format/date';
 import type { DisciplinaryAction } from '@/lib/register/model';
 
 /** Disciplinary actions with every field the register gives; prohibitions are marked in words as well as colour. */
-export function DisciplinaryActionsTable({ id, caption, actions, captionExtra }: { id: string; caption: string; actions: DisciplinaryAction[]; captionExtra?: string }) {
+export function DisciplinaryActionsTable({ id, caption, actions, captionExtra }: { id: string; caption: string; actions: DisciplinaryAction[]; captionExtra?: React.ReactNode }) {
   return (
     <DataTable
       id={id}

@@ -1,7 +1,9 @@
 import { ProvenanceLine } from '@/components/register/provenance-line';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { StaleNotice } from '@/components/register/stale-notice';
+import { ExportLink } from '@/components/register/export-link';
 import { ExtraFields } from '@/components/register/extra-fields';
+import { individualExportHref } from '@/lib/export/export-paths';
 import { Pager } from '@/components/ui/pager';
 import { readIndividualDisciplinaryHistory } from '@/lib/pages/register-reads';
 import { individualPath } from '@/lib/routes/portal-paths';
@@ -27,7 +29,12 @@ export async function DisciplinaryHistorySection({ irn, page }: { irn: string; p
         id="disciplinary-history"
         caption="Disciplinary actions"
         actions={result.data}
-        captionExtra={`${total} ${total === 1 ? 'action' : 'actions'}${pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}`}
+        captionExtra={
+          <>
+            {`${total} ${total === 1 ? 'action' : 'actions'}${pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}`}
+            <ExportLink href={individualExportHref(irn, 'disciplinary-history')} what="disciplinary actions" />
+          </>
+        }
       />
       {result.data.map((a, i) => (Object.keys(a.extra).length ? <ExtraFields key={i} extra={a.extra} label={`Other fields for action ${i + 1}`} /> : null))}
       <Pager basePath={individualPath(irn, 'disciplinary-history')} page={page} totalPages={Math.max(page, pageCount)} label="Disciplinary history" />

@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import { ProvenanceLine } from '@/components/register/provenance-line';
+import { ExportLink } from '@/components/register/export-link';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
+import { individualExportHref } from '@/lib/export/export-paths';
 import { readIndividualDisciplinaryHistory } from '@/lib/pages/register-reads';
 import { individualPath } from '@/lib/routes/portal-paths';
 import { DisciplinaryActionsTable } from './disciplinary-actions-table';
@@ -14,7 +16,13 @@ export async function DisciplinarySummary({ irn }: { irn: string }) {
   const total = result.page.totalCount ?? result.data.length;
   return (
     <div className="space-y-2">
-      <DisciplinaryActionsTable id="disciplinary-summary" caption="Disciplinary history" actions={result.data} captionExtra={`${total} ${total === 1 ? 'action' : 'actions'}`} />
+      <DisciplinaryActionsTable id="disciplinary-summary" caption="Disciplinary history" actions={result.data} captionExtra={
+          <>
+            {`${total} ${total === 1 ? 'action' : 'actions'}`}
+            <ExportLink href={individualExportHref(irn, 'disciplinary-history')} what="disciplinary actions" />
+          </>
+        }
+      />
       {total > result.data.length ? (
         <p className="text-sm">
           <Link href={individualPath(irn, 'disciplinary-history')} className="text-brand-700 underline">

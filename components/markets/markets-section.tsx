@@ -1,7 +1,9 @@
 import { ProvenanceLine } from '@/components/register/provenance-line';
 import { RefreshButton } from '@/components/register/refresh-button';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
+import { ExportLink } from '@/components/register/export-link';
 import { StaleNotice } from '@/components/register/stale-notice';
+import { MARKETS_EXPORT_HREF } from '@/lib/export/export-paths';
 import { Pager } from '@/components/ui/pager';
 import { readRegulatedMarkets } from '@/lib/pages/register-reads';
 import { MarketsTable } from './markets-table';
@@ -18,7 +20,15 @@ export async function MarketsSection({ page }: { page: number }) {
   return (
     <div className="space-y-3">
       <StaleNotice notice={result.notice} />
-      <MarketsTable markets={result.data} captionExtra={`${total} ${total === 1 ? 'market' : 'markets'}${pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}`} />
+      <MarketsTable
+        markets={result.data}
+        captionExtra={
+          <>
+            {`${total} ${total === 1 ? 'market' : 'markets'}${pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}`}
+            <ExportLink href={MARKETS_EXPORT_HREF} what="regulated markets" />
+          </>
+        }
+      />
       <Pager basePath="/markets" page={page} totalPages={Math.max(page, pageCount)} label="Regulated markets" />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <ProvenanceLine provenance={result.provenance} />

@@ -6,7 +6,7 @@ import type { RegulatedMarket } from '@/lib/register/model';
 import { firmPath } from '@/lib/routes/portal-paths';
 
 /** The regulated markets with every field the register gives; a market links to its firm when the register names the FRN (it usually leaves it empty). */
-export function MarketsTable({ markets, captionExtra }: { markets: RegulatedMarket[]; captionExtra?: string }) {
+export function MarketsTable({ markets, captionExtra }: { markets: RegulatedMarket[]; captionExtra?: React.ReactNode }) {
   return (
     <div className="space-y-2">
       <DataTable

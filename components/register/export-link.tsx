@@ -13,7 +13,7 @@ export async function ExportLink({ href, what }: { href: string; what: string })
   const user = await getSessionUser();
   if (!user || !hasRole(user.role, 'analyst')) return null;
   return (
-    <a href={href} download className="no-print whitespace-nowrap font-medium text-brand-700 underline underline-offset-2" data-testid="export-link">
+    <a href={href} download className="no-print ml-2 whitespace-nowrap font-medium text-brand-700 underline underline-offset-2" data-testid="export-link">
       Download CSV<span className="sr-only"> of all {what}</span>
     </a>
   );

@@ -6,7 +6,9 @@ import { WarningCallout } from '@/components/ui/warning-callout';
 import { ProvenanceLine } from '@/components/register/provenance-line';
 import { RefreshButton } from '@/components/register/refresh-button';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
+import { ExportLink } from '@/components/register/export-link';
 import { StaleNotice } from '@/components/register/stale-notice';
+import { searchExportHref } from '@/lib/export/export-paths';
 import { readSearch } from '@/lib/pages/register-reads';
 import type { SearchResult, SearchType } from '@/lib/register/model';
 import { entityPath, searchPath } from '@/lib/routes/portal-paths';
@@ -95,7 +97,12 @@ export async function SearchResults({ query, type, page }: { query: string; type
       <DataTable
         id="search-results"
         caption={`${many[0].toUpperCase()}${many.slice(1)} matching “${query}”`}
-        captionExtra={pageCount > 1 ? `page ${page} of ${pageCount}` : undefined}
+        captionExtra={
+          <>
+            {pageCount > 1 ? `page ${page} of ${pageCount}` : null}
+            <ExportLink href={searchExportHref(query, type)} what={`${many} matching “${query}”`} />
+          </>
+        }
         columns={columns}
         rows={rows}
         rowKey={(row, i) => `${row.referenceNumber ?? 'none'}-${i}`}

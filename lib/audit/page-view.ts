@@ -51,7 +51,7 @@ const recordSearch = cache(async (q: string, type: string, page: number, outcome
     action: 'search',
     user,
     outcome,
-    detail: { q: q.slice(0, 100), type, page, ...(results !== null ? { results } : {}), ...(reason ? { reason } : {}) },
+    detail: { q: q.slice(0, 100), type: type.slice(0, 20), page, ...(results !== null ? { results } : {}), ...(reason ? { reason } : {}) },
   });
 });
 

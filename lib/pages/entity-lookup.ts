@@ -1,5 +1,6 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
+import { auditView } from '@/lib/audit/page-view';
 import type { Fund, Individual, SearchResult } from '@/lib/register/model';
 import type { Ok, RegisterFailure } from '@/lib/register/result';
 import { checkIrn, checkPrn } from '@/lib/register/validate';
@@ -44,8 +45,13 @@ export async function fundTitle(rawPrn: string, what?: string): Promise<string> 
 export async function lookUpIndividual(rawIrn: string): Promise<EntityLookup<Individual>> {
   const input = paramText(rawIrn);
   const irn = checkIrn(input);
-  if (!irn.ok) return { kind: 'bad-input', input, message: irn.message };
+  // Each outcome is audited before the page (or its 404) streams.
+  if (!irn.ok) {
+    await auditView('individual', input, 'failure', 'bad-input');
+    return { kind: 'bad-input', input, message: irn.message };
+  }
   const result = await readIndividual(irn.value);
+  await auditView('individual', irn.value, result.kind === 'ok' ? 'success' : 'failure', result.kind === 'ok' ? undefined : result.kind);
   if (result.kind === 'not-found') notFound();
   if (result.kind !== 'ok') return { kind: 'failure', ref: irn.value, failure: result };
   return { kind: 'ok', ref: irn.value, result };
@@ -54,9 +60,13 @@ export async function lookUpIndividual(rawIrn: string): Promise<EntityLookup<Ind
 export async function lookUpFund(rawPrn: string): Promise<EntityLookup<Fund> & { listing?: SearchResult }> {
   const input = paramText(rawPrn);
   const prn = checkPrn(input);
-  if (!prn.ok) return { kind: 'bad-input', input, message: prn.message };
+  if (!prn.ok) {
+    await auditView('fund', input, 'failure', 'bad-input');
+    return { kind: 'bad-input', input, message: prn.message };
+  }
   // The record and its name (from a search) in parallel: the header needs both.
   const [result, listing] = await Promise.all([readFund(prn.value), readFundListing(prn.value)]);
+  await auditView('fund', prn.value, result.kind === 'ok' ? 'success' : 'failure', result.kind === 'ok' ? undefined : result.kind);
   if (result.kind === 'not-found') notFound();
   if (result.kind !== 'ok') return { kind: 'failure', ref: prn.value, failure: result };
   return { kind: 'ok', ref: prn.value, result, listing };
