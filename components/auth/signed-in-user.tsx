@@ -20,9 +20,14 @@ export async function SignedInUser() {
         </span>
       </p>
       {user.role === 'admin' ? (
-        <Link href="/admin/users" className="text-slate-700 underline-offset-4 hover:underline">
-          Users
-        </Link>
+        <>
+          <Link href="/admin/users" className="text-slate-700 underline-offset-4 hover:underline">
+            Users
+          </Link>
+          <Link href="/admin/audit" className="text-slate-700 underline-offset-4 hover:underline">
+            Audit log
+          </Link>
+        </>
       ) : null}
       <SignOutButton />
     </div>

@@ -13,15 +13,17 @@ function missing() {
 }
 
 /** One of the firm's addresses: postal address, phone, website and (for complaints) the contact's name. */
-export function AddressCard({ address, index }: { address: FirmAddress; index: number }) {
+/** `headingLevel` 3 where the card sits under a section heading of its own (the printable report). */
+export function AddressCard({ address, index, headingLevel = 2 }: { address: FirmAddress; index: number; headingLevel?: 2 | 3 }) {
   const title = address.kind === 'other' ? (address.type ?? TITLES.other) : TITLES[address.kind];
   const postal = [...address.lines, address.town, address.county, address.postcode, address.country].filter((l): l is string => Boolean(l));
   const headingId = `address-${index}-heading`;
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <section aria-labelledby={headingId} className="space-y-2">
-      <h2 id={headingId} className="text-lg font-semibold">
+      <Heading id={headingId} className="text-lg font-semibold">
         {title}
-      </h2>
+      </Heading>
       <SummaryList
         items={[
           { label: 'Address type (as the register names it)', value: address.type ?? missing() },

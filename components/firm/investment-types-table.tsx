@@ -2,10 +2,11 @@ import { extraColumn } from '@/components/register/extra-column';
 import { DataTable } from '@/components/tables/data-table';
 import type { RequirementInvestmentType } from '@/lib/register/model';
 
-export function InvestmentTypesTable({ reference, rows }: { reference: string; rows: RequirementInvestmentType[] }) {
+/** `id` must be unique on the page: the printable report shows one of these per requirement. */
+export function InvestmentTypesTable({ reference, rows, id = 'investment-types' }: { reference: string; rows: RequirementInvestmentType[]; id?: string }) {
   return (
     <DataTable
-      id="investment-types"
+      id={id}
       caption={`Investment types under requirement ${reference}`}
       captionExtra={`${rows.length.toLocaleString('en-GB')} in all`}
       rows={rows}

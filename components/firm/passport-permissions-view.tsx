@@ -6,17 +6,28 @@ import { SummaryList } from '@/components/ui/summary-list';
 import type { PassportPermission } from '@/lib/register/model';
 
 /** One country's passports: for each directive, its direction and type and the activities it covers with their investment types. */
-export function PassportPermissionsView({ rows }: { rows: PassportPermission[] }) {
+export function PassportPermissionsView({
+  rows,
+  idPrefix = '',
+  headingLevel = 2,
+}: {
+  rows: PassportPermission[];
+  /** Keeps ids unique where several countries are on one page (the printable report). */
+  idPrefix?: string;
+  /** 5 where the directives sit under a country heading (the printable report). */
+  headingLevel?: 2 | 5;
+}) {
+  const Heading = headingLevel === 5 ? 'h5' : 'h2';
   return (
     <div className="space-y-6">
       {rows.map((directive, i) => {
-        const headingId = `directive-${i}-heading`;
+        const headingId = `${idPrefix}directive-${i}-heading`;
         const title = directive.directive ?? `Passport ${i + 1}`;
         return (
           <section key={`${directive.directive}-${i}`} aria-labelledby={headingId} className="space-y-3">
-            <h2 id={headingId} className="text-lg font-semibold">
+            <Heading id={headingId} className="text-lg font-semibold">
               {title}
-            </h2>
+            </Heading>
             <SummaryList
               items={[
                 { label: 'Country', value: directive.country ?? 'Not recorded' },
@@ -25,7 +36,7 @@ export function PassportPermissionsView({ rows }: { rows: PassportPermission[] }
               ]}
             />
             <DataTable
-              id={`directive-${i}-permissions`}
+              id={`${idPrefix}directive-${i}-permissions`}
               caption={`Activities passported under the ${title}`}
               captionExtra={`${directive.permissions.length.toLocaleString('en-GB')} in all`}
               rows={directive.permissions}

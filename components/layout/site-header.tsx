@@ -18,6 +18,9 @@ export function SiteHeader() {
           <Link href="/markets" className="text-slate-700 underline-offset-4 hover:underline">
             Regulated markets
           </Link>
+          <Link href="/reports" className="text-slate-700 underline-offset-4 hover:underline">
+            Saved reports
+          </Link>
         </nav>
         <HeaderTypeahead />
         <SignedInUser />

@@ -41,7 +41,7 @@ export const SECTION_RENDERERS: { [K in FirmSectionSlug]: SectionRenderer<K> } =
     render: (d) => (
       <div className="grid gap-4 md:grid-cols-2">
         {d.map((address, i) => (
-          <AddressCard key={`${address.type}-${i}`} address={address} index={i} />
+          <AddressCard key={`${address.type}-${i}`} address={address} index={i} headingLevel={3} />
         ))}
       </div>
     ),

@@ -11,7 +11,7 @@ export function ReportPassportDetails({ data, firmName }: { data: FirmReportData
     <div className="space-y-4" data-testid="report-passport-permissions">
       <h3 className="text-lg font-semibold">Permissions by country</h3>
       <DetailsCutNote cut={data.detailsCut?.passports} what="passport permissions" />
-      {data.passportPermissions.map((detail) => (
+      {data.passportPermissions.map((detail, i) => (
         <section key={detail.key} aria-label={`Passport permissions for ${detail.key}`} className="space-y-2 border-l-4 border-slate-200 pl-3">
           <h4 className="font-semibold">{detail.key}</h4>
           <ReportListStatus
@@ -21,7 +21,7 @@ export function ReportPassportDetails({ data, firmName }: { data: FirmReportData
             rows={(d) => d.length}
             maxPages={data.limits.maxPages}
           >
-            {(d) => <PassportPermissionsView rows={d} />}
+            {(d) => <PassportPermissionsView rows={d} idPrefix={`report-passport-${i}-`} headingLevel={5} />}
           </ReportListStatus>
         </section>
       ))}

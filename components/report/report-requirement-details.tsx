@@ -11,7 +11,7 @@ export function ReportRequirementDetails({ data, firmName }: { data: FirmReportD
     <div className="space-y-4" data-testid="report-investment-types">
       <h3 className="text-lg font-semibold">Investment types by requirement</h3>
       <DetailsCutNote cut={data.detailsCut?.requirements} what="investment types" />
-      {data.requirementInvestmentTypes.map((detail) => (
+      {data.requirementInvestmentTypes.map((detail, i) => (
         <section key={detail.key} aria-label={`Investment types under requirement ${detail.key}`} className="space-y-2 border-l-4 border-slate-200 pl-3">
           <ReportListStatus
             list={detail.result}
@@ -20,7 +20,7 @@ export function ReportRequirementDetails({ data, firmName }: { data: FirmReportD
             rows={(d) => d.length}
             maxPages={data.limits.maxPages}
           >
-            {(d) => <InvestmentTypesTable reference={detail.key} rows={d} />}
+            {(d) => <InvestmentTypesTable reference={detail.key} rows={d} id={`report-investment-types-${i}`} />}
           </ReportListStatus>
         </section>
       ))}

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
+import { auditView } from '@/lib/audit/page-view';
 import type { Firm } from '@/lib/register/model';
 import type { RegisterResult } from '@/lib/register/result';
 import { checkFrn } from '@/lib/register/validate';
@@ -28,9 +29,12 @@ export async function loadFirmPage(params: Promise<FirmParams>): Promise<FirmPag
     const input = checked.field === 'country' ? raw.country : checked.field === 'requirementRef' ? raw.ref : raw.frn;
     // When only the country or reference is wrong, the FRN is fine and the page can link to the firm.
     const frn = checked.field === 'frn' ? undefined : checkFrn(raw.frn);
+    // Every firm page view is audited here, before the page (or its 404) streams.
+    await auditView('firm', frn?.ok ? frn.value : safeText(raw.frn), 'failure', 'bad-input');
     return { kind: 'bad-input', field: checked.field, message: checked.message, input: safeText(input ?? ''), frn: frn?.ok ? frn.value : undefined };
   }
   const firm = await getFirm(checked.frn);
+  await auditView('firm', checked.frn, firm.kind === 'ok' ? 'success' : 'failure', firm.kind === 'ok' ? undefined : firm.kind);
   if (firm.kind === 'not-found') notFound();
   return { kind: 'ready', frn: checked.frn, country: checked.country, ref: checked.ref, firm };
 }

@@ -4,6 +4,7 @@ import { FirmHeader } from '@/components/firm/firm-header';
 import { FirmKeyFacts } from '@/components/firm/firm-key-facts';
 import { FirmSectionLinks } from '@/components/firm/firm-section-links';
 import { FirmWarnings } from '@/components/firm/firm-warnings';
+import { FirmReportLinks } from '@/components/report/firm-report-links';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
 
 type Props = { params: Promise<{ frn: string }> };
@@ -22,6 +23,7 @@ export default async function FirmOverviewPage({ params }: Props) {
       <FirmHeader frn={frn} result={firm} refreshCalls={[{ endpoint: 'firm', args: [frn] }]} />
       {firm.kind === 'ok' ? <FirmWarnings firm={firm.data} /> : null}
       <FirmSectionLinks frn={frn} />
+      <FirmReportLinks frn={frn} />
       {firm.kind === 'ok' ? (
         <section aria-labelledby="facts-heading" className="space-y-2">
           <h2 id="facts-heading" className="text-lg font-semibold">
