@@ -9,8 +9,15 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { readReportLimits } = await import('@/lib/report/limits');
   const { readAuditRetentionDays } = await import('@/lib/audit/retention');
-  readReportLimits(process.env);
-  const retentionDays = readAuditRetentionDays(process.env);
+  let retentionDays: number;
+  try {
+    readReportLimits(process.env);
+    retentionDays = readAuditRetentionDays(process.env);
+  } catch (error) {
+    // Next would otherwise keep running and answer 500 to everything; stop, naming the variable.
+    console.error(`\n✖ ${(error as Error).message}\n`);
+    process.exit(1);
+  }
 
   const { runHousekeeping, scheduleDaily } = await import('@/lib/audit/housekeeping');
   const { getDb } = await import('@/lib/db/client');

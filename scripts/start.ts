@@ -13,6 +13,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadRegisterConfig, RegisterConfigError } from '@/lib/register/load-config';
+import { readReportLimits } from '@/lib/report/limits';
+import { readAuditRetentionDays } from '@/lib/audit/retention';
 import { dbConfigFromEnv, openMigratedDb } from '@/lib/db/connect';
 import { ensureFirstAdmin } from '@/lib/auth/first-admin';
 import { resolveAuthSecret } from '@/lib/auth/secret';
@@ -92,6 +94,13 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof RegisterConfigError) fail(error.message);
     throw error;
+  }
+
+  try {
+    readReportLimits(env);
+    readAuditRetentionDays(env);
+  } catch (error) {
+    fail((error as Error).message);
   }
 
   try {
