@@ -2,12 +2,14 @@ import type { Metadata } from 'next';
 import { MarketsSection } from '@/components/markets/markets-section';
 import { StreamedSection } from '@/components/register/streamed-section';
 import { checkPage } from '@/lib/register/validate';
+import { requireUser } from '@/lib/auth/session';
 
 export const metadata: Metadata = { title: 'Regulated markets' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function MarketsPage({ searchParams }: { searchParams: SearchParams }) {
+  await requireUser();
   // Reading the request's query also keeps this page dynamic: register data is never baked in at build time.
   const rawPage = (await searchParams).page;
   const page = checkPage(Array.isArray(rawPage) ? rawPage[0] : rawPage);

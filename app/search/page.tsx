@@ -12,6 +12,7 @@ import type { RegisterResult } from '@/lib/register/result';
 import { checkPage, checkSearchText, checkSearchType } from '@/lib/register/validate';
 import { entityPath } from '@/lib/routes/portal-paths';
 import { jumpForQuery, type EntityReference } from '@/lib/search/reference-query';
+import { requireUser } from '@/lib/auth/session';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -43,6 +44,7 @@ async function jumpToNumber(primary: EntityReference, alternative: EntityReferen
 }
 
 export default async function SearchPage({ searchParams }: { searchParams: SearchParams }) {
+  await requireUser();
   const params = await searchParams;
   const rawQuery = first(params.q);
   const rawType = first(params.type);

@@ -6,6 +6,7 @@ import { FirmSectionLinks } from '@/components/firm/firm-section-links';
 import { FirmWarnings } from '@/components/firm/firm-warnings';
 import { FirmReportLinks } from '@/components/report/firm-report-links';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
+import { requireUser } from '@/lib/auth/session';
 
 type Props = { params: Promise<{ frn: string }> };
 
@@ -15,6 +16,7 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** /firm/[frn]: the firm at a glance. Header and warnings first; section counts stream in. */
 export default async function FirmOverviewPage({ params }: Props) {
+  await requireUser();
   const page = await loadFirmPage(params);
   if (page.kind === 'bad-input') return <FirmBadInput {...page} />;
   const { frn, firm } = page;

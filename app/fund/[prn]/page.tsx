@@ -9,6 +9,7 @@ import { FundUnavailable } from '@/components/fund/fund-unavailable';
 import { FundWarnings } from '@/components/fund/fund-warnings';
 import { SubfundsSection } from '@/components/fund/subfunds-section';
 import { fundTitle, lookUpFund } from '@/lib/pages/entity-lookup';
+import { requireUser } from '@/lib/auth/session';
 
 type Params = Promise<{ prn: string }>;
 
@@ -17,6 +18,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function FundPage({ params }: { params: Params }) {
+  await requireUser();
   const lookup = await lookUpFund((await params).prn);
   if (lookup.kind === 'bad-input') return <BadReference kind="fund" input={lookup.input} message={lookup.message} />;
   if (lookup.kind === 'failure') return <FundUnavailable prn={lookup.ref} failure={lookup.failure} />;

@@ -8,6 +8,7 @@ import { IndividualHeader } from '@/components/individual/individual-header';
 import { IndividualUnavailable } from '@/components/individual/individual-unavailable';
 import { IndividualWarnings } from '@/components/individual/individual-warnings';
 import { individualTitle, lookUpIndividual } from '@/lib/pages/entity-lookup';
+import { requireUser } from '@/lib/auth/session';
 
 type Params = Promise<{ irn: string }>;
 
@@ -16,6 +17,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function IndividualPage({ params }: { params: Params }) {
+  await requireUser();
   const lookup = await lookUpIndividual((await params).irn);
   if (lookup.kind === 'bad-input') return <BadReference kind="individual" input={lookup.input} message={lookup.message} />;
   if (lookup.kind === 'failure') return <IndividualUnavailable irn={lookup.ref} failure={lookup.failure} />;

@@ -1,3 +1,4 @@
+import { authorizeRequest } from '@/lib/auth/session';
 import { getRegisterClient } from '@/lib/register/client';
 import { typeahead } from '@/lib/search/typeahead';
 
@@ -7,6 +8,8 @@ import { typeahead } from '@/lib/search/typeahead';
  * (debounce, minimum length, no queueing behind pages) are in lib/search/typeahead.ts.
  */
 export async function GET(request: Request): Promise<Response> {
+  const auth = await authorizeRequest();
+  if (!auth.ok) return auth.response;
   const answer = await typeahead(new URL(request.url).searchParams.get('q'), getRegisterClient());
   const headers: Record<string, string> = {
     // Per user and short: the register cache behind it is what saves requests.

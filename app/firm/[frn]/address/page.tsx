@@ -5,6 +5,7 @@ import { firmName } from '@/components/firm/firm-list-props';
 import { FirmPageShell } from '@/components/firm/firm-page-shell';
 import { SectionStream } from '@/components/register/section-stream';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
+import { requireUser } from '@/lib/auth/session';
 
 type Props = { params: Promise<{ frn: string }> };
 
@@ -14,6 +15,7 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** /firm/[frn]/address: principal place of business and complaints contact, with phone and website. */
 export default async function FirmAddressPage({ params }: Props) {
+  await requireUser();
   const page = await loadFirmPage(params);
   if (page.kind === 'bad-input') return <FirmBadInput {...page} />;
   return (

@@ -8,6 +8,7 @@ import { PagedRegisterList } from '@/components/register/paged-register-list';
 import { SectionStream } from '@/components/register/section-stream';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
 import { getRegisterClient } from '@/lib/register/client';
+import { requireUser } from '@/lib/auth/session';
 
 type Props = { params: Promise<{ frn: string }>; searchParams: Promise<SearchParams> };
 
@@ -17,6 +18,7 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** /firm/[frn]/appointed-representatives: Pages hold up to 10 current and 10 previous rows and follow the larger bucket (a network can have thousands: "show all" walks them with progress). */
 export default async function FirmAppointedRepresentativesPage({ params, searchParams }: Props) {
+  await requireUser();
   const page = await loadFirmPage(params);
   if (page.kind === 'bad-input') return <FirmBadInput {...page} />;
   const view = parseListView(await searchParams);

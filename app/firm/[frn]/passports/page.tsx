@@ -8,6 +8,7 @@ import { PagedRegisterList } from '@/components/register/paged-register-list';
 import { SectionStream } from '@/components/register/section-stream';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
 import { getRegisterClient } from '@/lib/register/client';
+import { requireUser } from '@/lib/auth/session';
 
 type Props = { params: Promise<{ frn: string }>; searchParams: Promise<SearchParams> };
 
@@ -17,6 +18,7 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** /firm/[frn]/passports: Each country links to /firm/[frn]/passports/[country] (the country as a slug). */
 export default async function FirmPassportsPage({ params, searchParams }: Props) {
+  await requireUser();
   const page = await loadFirmPage(params);
   if (page.kind === 'bad-input') return <FirmBadInput {...page} />;
   const view = parseListView(await searchParams);

@@ -6,6 +6,7 @@ import { FundUnavailable } from '@/components/fund/fund-unavailable';
 import { FundNamesSection } from '@/components/fund/fund-names-section';
 import { fundTitle, lookUpFund } from '@/lib/pages/entity-lookup';
 import { checkPage } from '@/lib/register/validate';
+import { requireUser } from '@/lib/auth/session';
 
 type Params = Promise<{ prn: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -15,6 +16,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function FundNamesPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+  await requireUser();
   const lookup = await lookUpFund((await params).prn);
   if (lookup.kind === 'bad-input') return <BadReference kind="fund" input={lookup.input} message={lookup.message} />;
   if (lookup.kind === 'failure') return <FundUnavailable prn={lookup.ref} failure={lookup.failure} />;

@@ -5,6 +5,7 @@ import { ControlledFunctionsSection } from '@/components/individual/controlled-f
 import { IndividualHeader } from '@/components/individual/individual-header';
 import { IndividualUnavailable } from '@/components/individual/individual-unavailable';
 import { individualTitle, lookUpIndividual } from '@/lib/pages/entity-lookup';
+import { requireUser } from '@/lib/auth/session';
 
 type Params = Promise<{ irn: string }>;
 
@@ -13,6 +14,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function IndividualControlledFunctionsPage({ params }: { params: Params }) {
+  await requireUser();
   const lookup = await lookUpIndividual((await params).irn);
   if (lookup.kind === 'bad-input') return <BadReference kind="individual" input={lookup.input} message={lookup.message} />;
   if (lookup.kind === 'failure') return <IndividualUnavailable irn={lookup.ref} failure={lookup.failure} />;

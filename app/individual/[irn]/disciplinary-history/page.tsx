@@ -6,6 +6,7 @@ import { IndividualHeader } from '@/components/individual/individual-header';
 import { IndividualUnavailable } from '@/components/individual/individual-unavailable';
 import { individualTitle, lookUpIndividual } from '@/lib/pages/entity-lookup';
 import { checkPage } from '@/lib/register/validate';
+import { requireUser } from '@/lib/auth/session';
 
 type Params = Promise<{ irn: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -15,6 +16,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function IndividualDisciplinaryHistoryPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+  await requireUser();
   const lookup = await lookUpIndividual((await params).irn);
   if (lookup.kind === 'bad-input') return <BadReference kind="individual" input={lookup.input} message={lookup.message} />;
   if (lookup.kind === 'failure') return <IndividualUnavailable irn={lookup.ref} failure={lookup.failure} />;

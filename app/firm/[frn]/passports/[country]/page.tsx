@@ -11,6 +11,7 @@ import { countrySlug } from '@/lib/firm/country-slug';
 import { checkFirmParams } from '@/lib/firm/firm-route-input';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
 import { getRegisterClient } from '@/lib/register/client';
+import { requireUser } from '@/lib/auth/session';
 
 type Props = { params: Promise<{ frn: string; country: string }> };
 
@@ -26,6 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * real 404. The firm record and the country's permissions are asked for together.
  */
 export default async function FirmPassportCountryPage({ params }: Props) {
+  await requireUser();
   const checked = checkFirmParams(await params);
   const client = getRegisterClient();
   // Asked for beside the firm lookup rather than after it: both decide the status, neither needs the other.

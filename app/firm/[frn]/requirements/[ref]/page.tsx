@@ -10,6 +10,7 @@ import { SectionStream } from '@/components/register/section-stream';
 import { checkFirmParams } from '@/lib/firm/firm-route-input';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
 import { getRegisterClient } from '@/lib/register/client';
+import { requireUser } from '@/lib/auth/session';
 
 type Props = { params: Promise<{ frn: string; ref: string }> };
 
@@ -25,6 +26,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * types then stream in.
  */
 export default async function FirmRequirementPage({ params }: Props) {
+  await requireUser();
   const checked = checkFirmParams(await params);
   const client = getRegisterClient();
   // Asked for beside the firm lookup rather than after it: both decide the status, neither needs the other.
