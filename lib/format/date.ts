@@ -3,22 +3,25 @@
  * strings (yyyy-mm-dd or a full timestamp); formatting is fixed to en-GB and Europe/London so the
  * server render, the browser and a printed report all agree.
  */
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
+// Current ICU abbreviates September as "Sept" in en-GB; staff (and the register) write "Sep", so
+// the month comes from this table and Intl supplies only the numbers in London time.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+const partsFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
-  month: 'short',
+  month: 'numeric',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
+  hourCycle: 'h23',
   timeZone: 'Europe/London',
   timeZoneName: 'short',
 });
+
+function londonParts(date: Date): Record<string, string> {
+  return Object.fromEntries(partsFormat.formatToParts(date).map((part) => [part.type, part.value]));
+}
+
 
 function parse(value: string): Date | undefined {
   // A bare date is a calendar date, not an instant: pin it to midday UTC so no time zone moves it a day.
@@ -30,14 +33,18 @@ function parse(value: string): Date | undefined {
 export function formatDate(value: string | undefined | null, fallback = '—'): string {
   if (!value) return fallback;
   const date = parse(value);
-  return date ? dateFormat.format(date) : value;
+  if (!date) return value;
+  const p = londonParts(date);
+  return `${Number(p.day)} ${MONTHS[Number(p.month) - 1]} ${p.year}`;
 }
 
 /** "22 Nov 2026, 14:05 GMT". */
 export function formatDateTime(value: string | Date | undefined | null, fallback = '—'): string {
   if (!value) return fallback;
   const date = value instanceof Date ? value : parse(value);
-  return date ? dateTimeFormat.format(date) : String(value);
+  if (!date) return String(value);
+  const p = londonParts(date);
+  return `${Number(p.day)} ${MONTHS[Number(p.month) - 1]} ${p.year}, ${p.hour}:${p.minute} ${p.timeZoneName}`;
 }
 
 /** "just now", "4 min ago", "3 h ago", "2 days ago": the age of cached data. */
