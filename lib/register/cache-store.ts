@@ -21,6 +21,11 @@ export interface CacheStore {
   /** Stores `entry`; the store may drop it after `entry.staleUntil`. */
   set(key: string, entry: CacheEntry): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * For layered stores: the newest entry in any layer, skipping a layer's shortcut. A waiter for
+   * another instance's request reads with it, so its own older copy cannot hide the new answer.
+   */
+  getNewest?(key: string): Promise<CacheEntry | undefined>;
   /** Entries held (for health). */
   size(): Promise<number>;
 }

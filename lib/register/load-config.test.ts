@@ -19,7 +19,7 @@ describe('loadRegisterConfig', () => {
     expect(config).toMatchObject({
       baseUrl: 'http://127.0.0.1:4010/services/V0.1',
       source: 'sandbox',
-      rate: { limit: 45, windowMs: 10_000, marginMs: 250, blockSeconds: 60 },
+      rate: { limit: 45, windowMs: 10_000, marginMs: 250, blockSeconds: 60, interactiveReserve: 5 },
       cache: { freshSeconds: 900, staleSeconds: 86_400, notFoundSeconds: 120, searchFreshSeconds: 300 },
       timeoutMs: 15_000,
       retries: 2,
@@ -50,9 +50,20 @@ describe('loadRegisterConfig', () => {
       FSR_API_TIMEOUT_MS: '500',
       FSR_API_RETRIES: '0',
     });
-    expect(config.rate).toEqual({ limit: 10, windowMs: 2_000, marginMs: 0, blockSeconds: 3 });
+    expect(config.rate).toEqual({ limit: 10, windowMs: 2_000, marginMs: 0, blockSeconds: 3, interactiveReserve: 1 });
     expect(config.cache).toMatchObject({ freshSeconds: 60, staleSeconds: 600, notFoundSeconds: 5, searchFreshSeconds: 60 });
     expect(config).toMatchObject({ timeoutMs: 500, retries: 0 });
+  });
+
+  it('reads the interactive reserve: 5 by default, an eighth of a small budget, never the whole budget', () => {
+    expect(loadRegisterConfig({ FSR_RATE_INTERACTIVE_RESERVE: '8' }).rate.interactiveReserve).toBe(8);
+    expect(loadRegisterConfig({ FSR_RATE_INTERACTIVE_RESERVE: '0' }).rate.interactiveReserve).toBe(0);
+    expect(loadRegisterConfig({ FSR_RATE_BUDGET: '20/10' }).rate.interactiveReserve).toBe(2);
+    expect(loadRegisterConfig({ FSR_RATE_BUDGET: '5/10' }).rate.interactiveReserve).toBe(0);
+    expect(problems({ FSR_RATE_BUDGET: '10/10', FSR_RATE_INTERACTIVE_RESERVE: '10' })).toEqual([
+      "FSR_RATE_INTERACTIVE_RESERVE must be less than the budget's 10 requests",
+    ]);
+    expect(problems({ FSR_RATE_INTERACTIVE_RESERVE: 'some' })).toEqual(['FSR_RATE_INTERACTIVE_RESERVE must be a whole number']);
   });
 
   it('names every bad variable in one error', () => {

@@ -14,6 +14,11 @@ interface Entry {
   blockedUntil: number;
 }
 
+/** Slots a caller may fill: the limit less the reserve, but never fewer than one. */
+export function allowedSlots(limit: number, reserve: number): number {
+  return Math.max(1, limit - Math.max(0, reserve));
+}
+
 /** The sliding log in process memory: exact for any rolling window, for one portal instance. */
 export class MemoryRateStore implements RateStore {
   private readonly entries = new Map<string, Entry>();
@@ -40,19 +45,52 @@ export class MemoryRateStore implements RateStore {
     return e.log.map((s) => (s.settled ? s.at : Math.max(s.at, now)) + windowMs).sort((a, b) => a - b);
   }
 
-  async acquire(key: string, limit: number, windowMs: number): Promise<AcquireOutcome> {
+  async acquire(key: string, limit: number, windowMs: number, reserve = 0): Promise<AcquireOutcome> {
     const now = this.clock.now();
     const e = this.entry(key);
     this.prune(e, now, windowMs);
     if (e.blockedUntil > now) return { granted: false, waitMs: e.blockedUntil - now, blocked: true };
-    if (e.log.length < limit) {
+    const allowed = allowedSlots(limit, reserve);
+    if (e.log.length < allowed) {
       const token = String(++this.seq);
       e.log.push({ token, at: now, settled: false });
       return { granted: true, token, waitMs: 0, blocked: false };
     }
-    // The slot frees when the stamp `limit` places from the end leaves the window.
-    const freesAt = this.expiries(e, now, windowMs)[e.log.length - limit];
+    // The slot frees when the stamp `allowed` places from the end leaves the window.
+    const freesAt = this.expiries(e, now, windowMs)[e.log.length - allowed];
     return { granted: false, waitMs: Math.max(0, freesAt - now), blocked: false };
+  }
+
+  /*
+   * Hand-over helpers for SharedRateStore, which falls back to this store when Redis is out of
+   * reach and replays it into Redis when Redis returns. Not part of RateStore: no other store
+   * needs them.
+   */
+
+  /** Logs `count` settled stamps at `at` (may be in the future): slots this instance must treat as taken. */
+  occupy(key: string, count: number, at: number): void {
+    const e = this.entry(key);
+    for (let i = 0; i < count; i += 1) e.log.push({ token: `occupied-${++this.seq}`, at, settled: true });
+    e.log.sort((a, b) => a.at - b.at);
+  }
+
+  /** Logs an unsettled stamp for a request granted elsewhere (it counts here until settled), whatever the limit. */
+  adopt(key: string, token: string): void {
+    this.entry(key).log.push({ token, at: this.clock.now(), settled: false });
+  }
+
+  /** Forgets a stamp whose request was never sent. */
+  release(key: string, token: string): void {
+    const e = this.entries.get(key);
+    if (e) e.log = e.log.filter((s) => s.token !== token);
+  }
+
+  /** The stamps inside `windowMs` (unsettled ones included), oldest first, with their age in ms (negative for a future stamp). */
+  stamps(key: string, windowMs: number): Array<{ token: string; ageMs: number; settled: boolean }> {
+    const now = this.clock.now();
+    const e = this.entries.get(key);
+    if (!e) return [];
+    return e.log.filter((s) => !s.settled || s.at + windowMs > now).map((s) => ({ token: s.token, ageMs: now - s.at, settled: s.settled }));
   }
 
   async settle(key: string, token: string): Promise<void> {

@@ -36,8 +36,32 @@ export interface RegisterHealth {
     /** Calls rejected before any request because their input was invalid. */
     rejectedInput: number;
   };
-  cache: { hits: number; staleServed: number; misses: number; sharedInFlight: number; entries: number };
+  cache: {
+    hits: number;
+    staleServed: number;
+    misses: number;
+    sharedInFlight: number;
+    /** Misses answered by another instance's request (cross-instance single-flight). */
+    remoteFlights: number;
+    entries: number;
+  };
   lastError?: { at: string; kind: ResultKind; message: string };
+  /** The register's most recent answer to this instance (what a readiness check reports without asking it). */
+  lastAnswer?: { at: string; kind: ResultKind };
+  /** Shared stores (REDIS_URL): mode, fallback share and Redis state; null when the stores are in memory. */
+  shared: SharedStoresStatus | null;
+}
+
+/** How the shared (Redis) stores are doing, as a register client reports it. */
+export interface SharedStoresStatus {
+  /** shared: on Redis; fallback: Redis out of reach, on this instance's share; recovering: back on Redis, handing over. */
+  mode: 'shared' | 'fallback' | 'recovering';
+  since: string;
+  instanceId: string;
+  /** The budget this instance may use alone while Redis is out of reach (of `limit` per window). */
+  fallbackShare: { limit: number; instances: number };
+  redis: { state: 'ready' | 'connecting' | 'down'; lastError?: string; outages: number };
+  cache: { sharedHits: number; sharedErrors: number };
 }
 
 function emptyKinds(): Record<ResultKind, number> {
@@ -55,7 +79,9 @@ export class RegisterMetrics {
   staleServed = 0;
   cacheMisses = 0;
   sharedInFlight = 0;
+  remoteFlights = 0;
   lastError?: { at: string; kind: ResultKind; message: string };
+  lastAnswer?: { at: string; kind: ResultKind };
   private waits: Record<Priority, { count: number; totalMs: number; maxMs: number; samples: number[] }> = {
     interactive: { count: 0, totalMs: 0, maxMs: 0, samples: [] },
     report: { count: 0, totalMs: 0, maxMs: 0, samples: [] },
@@ -69,6 +95,7 @@ export class RegisterMetrics {
 
   recordAnswer(kind: ResultKind, message: string | undefined, at: Date): void {
     this.byKind[kind] += 1;
+    this.lastAnswer = { at: at.toISOString(), kind };
     if (kind !== 'ok' && kind !== 'not-found' && message) this.lastError = { at: at.toISOString(), kind, message };
   }
 

@@ -4,10 +4,10 @@ import { Pacer, type SlotOutcome } from './pacer';
 import type { Priority } from './result';
 import { ManualClock } from './test-support/manual-clock';
 
-function setup(limit = 5, windowMs = 10_000, marginMs = 500) {
+function setup(limit = 5, windowMs = 10_000, marginMs = 500, interactiveReserve = 0) {
   const clock = new ManualClock();
   const store = new MemoryRateStore(clock);
-  const pacer = new Pacer(store, { key: 'user@example.com', limit, windowMs, marginMs }, clock);
+  const pacer = new Pacer(store, { key: 'user@example.com', limit, windowMs, marginMs, interactiveReserve }, clock);
   return { clock, store, pacer };
 }
 
@@ -238,5 +238,37 @@ describe('Pacer', () => {
     const after = track(pacer, clock, 'interactive');
     await clock.settle();
     expect(after.outcome).toMatchObject({ granted: false, reason: 'closed' });
+  });
+
+  it('keeps the interactive reserve free of report and background requests in every window, and wakes for an interactive arrival', async () => {
+    const { clock, pacer } = setup(10, 10_000, 0, 3);
+    const start = clock.now();
+    const reports = Array.from({ length: 60 }, (_, i) => track(pacer, clock, i % 2 === 0 ? 'report' : 'background'));
+    await clock.settle();
+    // A report walk alone gets the budget less the reserve.
+    expect(reports.filter((c) => c.grantedAt === start)).toHaveLength(7);
+    await clock.advance(4_000);
+    // The pump is asleep until a report slot frees; interactive arrivals take the reserve at once.
+    const pages = Array.from({ length: 4 }, () => track(pacer, clock, 'interactive'));
+    await clock.settle();
+    expect(pages.slice(0, 3).map((c) => c.grantedAt)).toEqual([start + 4_000, start + 4_000, start + 4_000]);
+    expect(pages[3].grantedAt).toBeUndefined();
+    await clock.advance(6_000);
+    // The first freed slot goes to the waiting page, ahead of 53 queued report and background calls.
+    expect(pages[3].grantedAt).toBe(start + 10_000);
+    await clock.advance(120_000);
+    const reportTimes = reports.map((c) => c.grantedAt).filter((t): t is number => t !== undefined);
+    const pageTimes = pages.map((c) => c.grantedAt as number);
+    expect(maxInWindow(reportTimes, 10_000)).toBeLessThanOrEqual(7);
+    expect(maxInWindow([...reportTimes, ...pageTimes], 10_000)).toBeLessThanOrEqual(10);
+    expect(reportTimes).toHaveLength(60);
+  });
+
+  it('predicts waits with the reserve: a report waits for its own slots, an interactive request does not', async () => {
+    const { clock, pacer } = setup(5, 10_000, 0, 2);
+    Array.from({ length: 3 }, () => track(pacer, clock, 'report'));
+    await clock.settle();
+    expect(await pacer.expectedWait('interactive')).toBe(0);
+    expect(await pacer.expectedWait('report')).toBe(10_000);
   });
 });

@@ -1,5 +1,5 @@
 import type { Clock, TimerHandle } from './clock';
-import type { RateStore } from './rate-store';
+import type { AcquireOutcome, RateStore } from './rate-store';
 import type { Priority } from './result';
 
 /**
@@ -9,8 +9,12 @@ import type { Priority } from './result';
  * one window after the answer. That keeps the register's own count within the budget whatever the
  * network or event-loop delay. Slots come from an exact sliding log in a RateStore (memory now,
  * Redis later); waiting callers queue by priority, so an interactive request takes the very next
- * free slot even behind hundreds of queued background requests. After a 429 the key is blocked and
- * nothing is granted until the block ends.
+ * free slot even behind hundreds of queued background requests, and report and background requests
+ * may only fill the budget less `interactiveReserve` slots of any window, so a long report walk
+ * leaves room for page loads. After a 429 the key is blocked and nothing is granted until the
+ * block ends. With a shared store (Redis) the log and the block are shared by every instance; the
+ * queues and their priorities are per instance, and the reserve holds across instances because
+ * the store enforces it.
  */
 
 const RANK: Record<Priority, number> = { interactive: 0, report: 1, background: 2 };
@@ -23,7 +27,12 @@ export interface PacerSettings {
   windowMs: number;
   /** Added to the window as headroom for timer and clock granularity (network delay is covered by settle()). */
   marginMs: number;
+  /** Slots of every window only interactive requests may take (default 0). */
+  interactiveReserve?: number;
 }
+
+/** How long a store failure (which a store should not let happen) pauses the pump before it asks again. */
+const STORE_RETRY_MS = 250;
 
 export type SlotOutcome =
   /** `token` must be passed to settle() once the request's answer (or failure) is in. */
@@ -60,6 +69,8 @@ export class Pacer {
   private seq = 0;
   private pumping = false;
   private wakeTimer?: TimerHandle;
+  /** The priority the pump is asleep for, while it waits for a budget slot (not a block). */
+  private sleepingFor?: Priority;
   /** Local view of the block's end (the store is authoritative), so fail-fast callers need no round trip. */
   private blockedUntilLocal = 0;
   private closed = false;
@@ -72,6 +83,10 @@ export class Pacer {
 
   private get enforcedWindowMs(): number {
     return this.settings.windowMs + this.settings.marginMs;
+  }
+
+  private reserveFor(priority: Priority): number {
+    return priority === 'interactive' ? 0 : Math.max(0, this.settings.interactiveReserve ?? 0);
   }
 
   /** Queues a request for one slot. */
@@ -96,6 +111,7 @@ export class Pacer {
       resolveOutcome({ granted: false, reason: 'blocked', retryInMs: this.blockedUntilLocal - now, waitedMs: 0 });
     } else {
       this.queues[req.priority].push(waiter);
+      this.wakeForReserve(req.priority);
       if (req.maxWaitMs !== undefined) {
         waiter.maxWaitTimer = this.clock.setTimer(() => {
           void this.expectedWait(waiter.priority).then((retryInMs) =>
@@ -120,6 +136,7 @@ export class Pacer {
         let i = q.length;
         while (i > 0 && q[i - 1].seq > waiter.seq) i -= 1;
         q.splice(i, 0, waiter);
+        this.wakeForReserve(priority);
         this.kick();
       },
     };
@@ -142,6 +159,7 @@ export class Pacer {
     // The pump may be asleep until a budget slot frees; it must now sleep until the block ends.
     this.wakeTimer?.cancel();
     this.wakeTimer = undefined;
+    this.sleepingFor = undefined;
     this.kick();
   }
 
@@ -168,7 +186,7 @@ export class Pacer {
   async expectedWait(priority: Priority = 'interactive'): Promise<number> {
     const state = await this.store.state(this.settings.key, this.enforcedWindowMs);
     const ahead = PRIORITIES.filter((p) => RANK[p] <= RANK[priority]).reduce((n, p) => n + this.queues[p].length, 0);
-    const { limit } = this.settings;
+    const limit = Math.max(1, this.settings.limit - this.reserveFor(priority));
     const window = this.enforcedWindowMs;
     // During a block the log will have drained by the time it ends: count from a full budget then.
     const expiries = state.blockedForMs > 0 ? [] : [...state.expiresInMs];
@@ -233,15 +251,41 @@ export class Pacer {
     void this.pump();
   }
 
+  /**
+   * The pump may be asleep until a slot frees for a report or background request; an arrival of
+   * higher priority may be entitled to a reserved slot now, so it must not sleep through it.
+   */
+  private wakeForReserve(priority: Priority): void {
+    if (!this.wakeTimer || this.sleepingFor === undefined) return;
+    if (RANK[priority] >= RANK[this.sleepingFor] || this.reserveFor(priority) === this.reserveFor(this.sleepingFor)) return;
+    this.wakeTimer.cancel();
+    this.wakeTimer = undefined;
+    this.sleepingFor = undefined;
+  }
+
   private async pump(): Promise<void> {
     this.pumping = true;
     try {
-      while (!this.closed && this.head()) {
-        const outcome = await this.store.acquire(this.settings.key, this.settings.limit, this.enforcedWindowMs);
+      while (!this.closed) {
+        const first = this.head();
+        if (!first) break;
+        let outcome: AcquireOutcome;
+        try {
+          outcome = await this.store.acquire(this.settings.key, this.settings.limit, this.enforcedWindowMs, this.reserveFor(first.priority));
+        } catch {
+          // Stores are meant to absorb their own failures (SharedRateStore falls back to memory);
+          // if one does not, ask again shortly rather than leave the queue stranded.
+          this.sleep(STORE_RETRY_MS);
+          return;
+        }
         if (outcome.granted) {
           // The slot goes to whoever is first now: an interactive request may have arrived during the await.
           const waiter = this.head();
-          if (!waiter) break;
+          if (!waiter) {
+            // Everyone gave up during the await: the slot stays counted (never sent, so settled now).
+            await this.store.settle(this.settings.key, outcome.token ?? '').catch(() => undefined);
+            break;
+          }
           this.remove(waiter);
           this.finish(waiter, { granted: true, waitedMs: this.clock.now() - waiter.enqueuedAt, token: outcome.token ?? '' });
           continue;
@@ -250,8 +294,12 @@ export class Pacer {
           this.blockedUntilLocal = Math.max(this.blockedUntilLocal, this.clock.now() + outcome.waitMs);
           this.failQueuedOnBlock(outcome.waitMs);
           if (!this.head()) break;
+          this.sleep(outcome.waitMs);
+          return;
         }
-        this.sleep(outcome.waitMs);
+        // A higher-priority arrival during the await may be entitled to a slot the head was not.
+        if (this.reserveFor(this.head()?.priority ?? first.priority) < this.reserveFor(first.priority)) continue;
+        this.sleep(outcome.waitMs, first.priority);
         return;
       }
     } finally {
@@ -259,11 +307,13 @@ export class Pacer {
     }
   }
 
-  private sleep(ms: number): void {
+  private sleep(ms: number, forPriority?: Priority): void {
     this.wakeTimer?.cancel();
+    this.sleepingFor = forPriority;
     // A whole millisecond at least, so a fractional remainder cannot spin the loop.
     this.wakeTimer = this.clock.setTimer(() => {
       this.wakeTimer = undefined;
+      this.sleepingFor = undefined;
       this.kick();
     }, Math.max(1, Math.ceil(ms)));
   }

@@ -31,8 +31,13 @@ export interface RateState {
 }
 
 export interface RateStore {
-  /** Atomically: if not blocked and fewer than `limit` requests are logged in the last `windowMs`, log one now. */
-  acquire(key: string, limit: number, windowMs: number): Promise<AcquireOutcome>;
+  /**
+   * Atomically: if not blocked and fewer than `limit - reserve` requests are logged in the last
+   * `windowMs`, log one now. `reserve` (default 0) keeps that many slots of every window for
+   * callers that pass 0: the pacer keeps them for interactive requests, so a report walking
+   * hundreds of pages never makes a page load wait for a whole window.
+   */
+  acquire(key: string, limit: number, windowMs: number, reserve?: number): Promise<AcquireOutcome>;
   /** Re-stamps a granted request with the store's now (its answer has arrived); never moves a stamp earlier. */
   settle(key: string, token: string): Promise<void>;
   /** Blocks the key for `durationMs` from now; an existing longer block is kept. */

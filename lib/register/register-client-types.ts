@@ -96,6 +96,9 @@ export interface RegisterClient extends RegisterEndpoints {
   expectedWait(priority?: Priority): Promise<number>;
   /** Counters and gauges for the health route. */
   health(): Promise<RegisterHealth>;
-  /** Stops timers and rejects queued calls; for tests and graceful shutdown. */
-  close(): void;
+  /**
+   * Refuses queued calls, waits for requests already sent (their answers are cached and their
+   * locks released), then closes shared stores; for tests and graceful shutdown.
+   */
+  close(): Promise<void>;
 }

@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { walkAllPages } from './all-pages';
 import type { CacheStore } from './cache-store';
 import { systemClock, type Clock } from './clock';
 import { ENDPOINTS, type ArgsOf } from './endpoints';
+import type { FlightLock } from './flight-lock';
 import { sourceLabel, type RegisterConfig } from './load-config';
 import { MemoryCacheStore } from './memory-cache-store';
 import { MemoryRateStore } from './memory-rate-store';
-import { RegisterMetrics, type RegisterHealth } from './metrics';
+import { RegisterMetrics, type RegisterHealth, type SharedStoresStatus } from './metrics';
 import { normaliseEnvelope, type DataOf, type NormalisedPage } from './normalise';
 import { MalformedBody } from './normalise-values';
 import { Pacer } from './pacer';
@@ -36,6 +38,10 @@ export interface RegisterClientOptions {
   /** Shared stores for scale-out; in-memory by default. */
   rateStore?: RateStore;
   cacheStore?: CacheStore;
+  /** Single-flight across instances (Redis); without it, single-flight holds within this process. */
+  flightLock?: FlightLock;
+  /** The shared stores' owner: reported in health() and closed by close(). */
+  shared?: { status(): SharedStoresStatus; close(): Promise<void> };
   /** First retry delay (doubles per retry); default 250 ms. */
   backoffMs?: number;
   /** Pages fetched at once by allPages once the page count is known; default 4. */
@@ -61,6 +67,14 @@ interface Failure {
 
 const PRIORITIES: Priority[] = ['interactive', 'report', 'background'];
 
+/**
+ * The API user as stores know it: a hash of the e-mail, so neither the e-mail nor (never) the key
+ * appears in a shared store's key names.
+ */
+export function apiUserKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+}
+
 function seconds(ms: number): number {
   return Math.max(0, Math.ceil(ms / 1000));
 }
@@ -69,16 +83,20 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const metrics = new RegisterMetrics();
-  const apiUser = config.credentials.email.toLowerCase();
+  const apiUser = apiUserKey(config.credentials.email);
   const rateStore = options.rateStore ?? new MemoryRateStore(clock);
-  const pacer = new Pacer(rateStore, { key: apiUser, limit: config.rate.limit, windowMs: config.rate.windowMs, marginMs: config.rate.marginMs }, clock);
+  const pacer = new Pacer(
+    rateStore,
+    { key: apiUser, limit: config.rate.limit, windowMs: config.rate.windowMs, marginMs: config.rate.marginMs, interactiveReserve: config.rate.interactiveReserve },
+    clock,
+  );
   const transport = createTransport({ baseUrl: config.baseUrl, credentials: config.credentials, timeoutMs: config.timeoutMs, fetch: options.fetch });
   const upstream = new RegisterUpstream(transport, pacer, metrics, clock, {
     retries: config.retries,
     blockSeconds: config.rate.blockSeconds,
     backoffMs: options.backoffMs,
   });
-  const cache = new ResponseCache(options.cacheStore ?? new MemoryCacheStore(config.cache.maxEntries, clock), clock, metrics);
+  const cache = new ResponseCache(options.cacheStore ?? new MemoryCacheStore(config.cache.maxEntries, clock), clock, metrics, options.flightLock);
   const concurrency = Math.max(1, options.allPagesConcurrency ?? 4);
 
   const policies: Record<'entity' | 'search' | 'markets', CachePolicy> = {
@@ -294,11 +312,20 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
           staleServed: metrics.staleServed,
           misses: metrics.cacheMisses,
           sharedInFlight: metrics.sharedInFlight,
+          remoteFlights: metrics.remoteFlights,
           entries,
         },
         lastError: metrics.lastError,
+        lastAnswer: metrics.lastAnswer,
+        shared: options.shared?.status() ?? null,
       };
     },
-    close: () => pacer.close(),
+    async close() {
+      // Queued calls are refused; requests already sent finish, store their answers and release
+      // their cross-instance locks before the shared stores go.
+      pacer.close();
+      await cache.drain();
+      await options.shared?.close();
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { CacheEntry, CacheStore } from './cache-store';
 import type { Clock } from './clock';
+import type { FlightLock } from './flight-lock';
 import type { RegisterMetrics } from './metrics';
 import type { Priority } from './result';
 import type { FlightOptions } from './upstream';
@@ -9,8 +10,16 @@ import type { FlightOptions } from './upstream';
  * background refresh runs (stale-while-revalidate); serve stale ones when the register fails
  * (stale-if-error); remember misses briefly; never remember failures (429, 5xx, network). Concurrent
  * reads of one key share a single upstream request (single-flight), and a joiner with a higher
- * priority raises the shared request in the pacer queue.
+ * priority raises the shared request in the pacer queue. With a FlightLock (Redis), single-flight
+ * holds across instances: one instance loads, the others wait for its lock to go and read the
+ * shared cache, and a waiting page raises the holder's request on the holder's instance.
  */
+
+const RANK: Record<Priority, number> = { interactive: 0, report: 1, background: 2 };
+/** A waiter re-checks at least this often whether the holder is still alive. */
+const REMOTE_WAIT_ROUND_MS = 30_000;
+/** After this many lock rounds without a usable answer, load without the lock (de-duplication is an optimisation). */
+const REMOTE_ROUNDS = 4;
 
 export interface CachePolicy {
   freshMs: number;
@@ -30,6 +39,9 @@ export type Loader<V, F> = (options: FlightOptions) => {
   raise(priority: Priority, onBlock?: 'fail' | 'wait'): void;
 };
 
+/** A flight's outcome; `remote` when another instance's request produced the entry. */
+type FlightOutcome<V, F> = LoadOutcome<V, F> & { remote?: boolean };
+
 export type CacheRead<V, F> =
   | { from: 'cache'; entry: CacheEntry<V>; stale: boolean; failure?: F }
   | { from: 'live'; entry: CacheEntry<V> }
@@ -40,7 +52,7 @@ export interface ReadOptions extends FlightOptions {
 }
 
 interface InFlight {
-  outcome: Promise<LoadOutcome<unknown, unknown>>;
+  outcome: Promise<FlightOutcome<unknown, unknown>>;
   raise(priority: Priority, onBlock?: 'fail' | 'wait'): void;
 }
 
@@ -51,7 +63,16 @@ export class ResponseCache {
     private readonly store: CacheStore,
     private readonly clock: Clock,
     private readonly metrics: RegisterMetrics,
-  ) {}
+    private readonly lock?: FlightLock,
+  ) {
+    // Another instance waits for a flight held here: let its page raise our request.
+    lock?.onRaise((key, priority, onBlock) => this.inFlight.get(key)?.raise(priority, onBlock));
+  }
+
+  /** Resolves when no flight is running (graceful shutdown: leases are released as flights end). */
+  async drain(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight.values()].map((f) => f.outcome));
+  }
 
   async read<V, F>(key: string, policy: CachePolicy, load: Loader<V, F>, options: ReadOptions): Promise<CacheRead<V, F>> {
     const cached = await this.safeGet<V>(key);
@@ -64,7 +85,7 @@ export class ResponseCache {
       if (now < cached.staleUntil) {
         // Served at once; a refresh already running (or started now) updates the entry for the next reader.
         this.metrics.staleServed += 1;
-        this.revalidate(key, policy, load);
+        this.revalidate(key, policy, load, cached);
         return { from: 'cache', entry: cached, stale: true };
       }
     }
@@ -73,14 +94,24 @@ export class ResponseCache {
     const running = this.inFlight.get(key);
     if (running) return this.join<V, F>(running, options, cached);
     this.metrics.cacheMisses += 1;
-    const flight = this.startFlight(key, policy, load, options);
-    return this.settle<V, F>((await flight.outcome) as LoadOutcome<V, F>, cached);
+    const flight = this.startFlight(key, policy, load, options, cached);
+    return this.settle<V, F>((await flight.outcome) as FlightOutcome<V, F>, cached);
   }
 
   /** A store that cannot answer counts as a miss: the register is still there. */
   private async safeGet<V>(key: string): Promise<CacheEntry<V> | undefined> {
     try {
       return (await this.store.get(key)) as CacheEntry<V> | undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The newest entry any layer of the store holds (a shared layer may be ahead of this instance's own). */
+  private async newest<V>(key: string): Promise<CacheEntry<V> | undefined> {
+    if (!this.store.getNewest) return this.safeGet<V>(key);
+    try {
+      return (await this.store.getNewest(key)) as CacheEntry<V> | undefined;
     } catch {
       return undefined;
     }
@@ -94,11 +125,13 @@ export class ResponseCache {
   private async join<V, F>(flight: InFlight, options: ReadOptions, cached: CacheEntry<V> | undefined): Promise<CacheRead<V, F>> {
     this.metrics.sharedInFlight += 1;
     flight.raise(options.priority, options.onBlock === 'fail' ? 'fail' : undefined);
-    return this.settle((await flight.outcome) as LoadOutcome<V, F>, cached);
+    return this.settle((await flight.outcome) as FlightOutcome<V, F>, cached);
   }
 
-  private settle<V, F>(outcome: LoadOutcome<V, F>, cached: CacheEntry<V> | undefined): CacheRead<V, F> {
+  private settle<V, F>(outcome: FlightOutcome<V, F>, cached: CacheEntry<V> | undefined): CacheRead<V, F> {
     if (outcome.cacheable) {
+      // Another instance fetched it: for this caller it comes from the (shared) cache.
+      if (outcome.remote) return { from: 'cache', entry: outcome.entry as CacheEntry<V>, stale: false };
       return { from: 'live', entry: outcome.entry as CacheEntry<V> };
     }
     if (cached && cached.kind === 'ok' && this.clock.now() < cached.staleUntil) {
@@ -108,31 +141,95 @@ export class ResponseCache {
     return { from: 'none', failure: outcome.failure };
   }
 
-  private startFlight<V, F>(key: string, policy: CachePolicy, load: Loader<V, F>, options: FlightOptions): InFlight {
-    const started = load(options);
-    const outcome = (async (): Promise<LoadOutcome<V, F>> => {
+  /**
+   * One flight per key in this process. `known` is the entry the caller already has (stale, or
+   * being refreshed): an answer from another instance must be newer than it to count.
+   */
+  private startFlight<V, F>(key: string, policy: CachePolicy, load: Loader<V, F>, options: FlightOptions, known: CacheEntry<V> | undefined): InFlight {
+    // Joiners may raise the flight before its request starts (while it waits for another instance).
+    const wanted = { priority: options.priority, onBlock: options.onBlock };
+    let raiseStarted: ((priority: Priority, onBlock?: 'fail' | 'wait') => void) | undefined;
+    let waitingRemote = false;
+    const raise = (priority: Priority, onBlock?: 'fail' | 'wait') => {
+      if (RANK[priority] < RANK[wanted.priority]) wanted.priority = priority;
+      if (onBlock === 'fail') wanted.onBlock = 'fail';
+      if (raiseStarted) raiseStarted(priority, onBlock);
+      else if (waitingRemote) this.lock?.raise(key, wanted.priority, wanted.onBlock);
+    };
+
+    const loadHere = async (): Promise<FlightOutcome<V, F>> => {
+      const started = load({ ...options, priority: wanted.priority, onBlock: wanted.onBlock });
+      raiseStarted = started.raise;
+      const result = await started.outcome;
+      if (result.cacheable) {
+        const entry = this.complete(result.entry, policy);
+        // Stored before the flight is forgotten (and before a lock is released), so no reader
+        // falls between the two. A store that cannot take it (a shared cache gone away) costs a
+        // later refetch, not this answer.
+        await this.store.set(key, entry).catch(() => undefined);
+        return { cacheable: true, entry };
+      }
+      return result;
+    };
+
+    const outcome = (async (): Promise<FlightOutcome<V, F>> => {
       try {
-        const result = await started.outcome;
-        if (result.cacheable) {
-          const entry = this.complete(result.entry, policy);
-          // Stored before the flight is forgotten, so no reader falls between the two. A store
-          // that cannot take it (a shared cache gone away) costs a later refetch, not this answer.
-          await this.store.set(key, entry).catch(() => undefined);
-          return { cacheable: true, entry };
-        }
-        return result;
+        if (!this.lock) return await loadHere();
+        return await this.loadOnce(key, known, options, loadHere, (waiting) => {
+          waitingRemote = waiting;
+          if (waiting) this.lock?.raise(key, wanted.priority, wanted.onBlock);
+        });
       } finally {
         this.inFlight.delete(key);
       }
     })();
-    const flight: InFlight = { outcome, raise: started.raise };
+    const flight: InFlight = { outcome, raise };
     this.inFlight.set(key, flight);
     return flight;
   }
 
-  private revalidate<V, F>(key: string, policy: CachePolicy, load: Loader<V, F>): void {
+  /** The cross-instance part of a flight: load under the lock, or wait for the instance that holds it. */
+  private async loadOnce<V, F>(
+    key: string,
+    known: CacheEntry<V> | undefined,
+    options: FlightOptions,
+    loadHere: () => Promise<FlightOutcome<V, F>>,
+    setWaiting: (waiting: boolean) => void,
+  ): Promise<FlightOutcome<V, F>> {
+    const lock = this.lock!;
+    const deadline = options.maxWaitMs !== undefined ? this.clock.now() + options.maxWaitMs : undefined;
+    for (let round = 0; round < REMOTE_ROUNDS; round += 1) {
+      const lease = await lock.acquire(key);
+      if (lease === 'unavailable') return loadHere();
+      if (lease !== 'busy') {
+        try {
+          return await loadHere();
+        } finally {
+          await lease.release();
+        }
+      }
+      setWaiting(true);
+      try {
+        const left = deadline === undefined ? REMOTE_WAIT_ROUND_MS : Math.max(0, deadline - this.clock.now());
+        await lock.waitForRelease(key, Math.min(left, REMOTE_WAIT_ROUND_MS));
+      } finally {
+        setWaiting(false);
+      }
+      const entry = await this.newest<V>(key);
+      if (entry && (!known || entry.retrievedAt > known.retrievedAt)) {
+        this.metrics.remoteFlights += 1;
+        return { cacheable: true, entry, remote: true };
+      }
+      // The holder failed (a 429, an error: nothing cached) or the caller cannot wait longer: try
+      // ourselves; the pacer applies maxWaitMs and the shared block.
+      if (deadline !== undefined && this.clock.now() >= deadline) break;
+    }
+    return loadHere();
+  }
+
+  private revalidate<V, F>(key: string, policy: CachePolicy, load: Loader<V, F>, known: CacheEntry<V>): void {
     if (this.inFlight.has(key)) return;
-    const flight = this.startFlight(key, policy, load, { priority: 'background', onBlock: 'fail' });
+    const flight = this.startFlight(key, policy, load, { priority: 'background', onBlock: 'fail' }, known);
     // A failed background refresh leaves the stale entry in place; the next read tries again.
     flight.outcome.catch(() => undefined);
   }
