@@ -18,12 +18,13 @@ import { loadRegisterConfig } from '@/lib/register/load-config';
 import { createRegisterClient } from '@/lib/register/register-client';
 import { SHOWCASE } from '@/sandbox/dataset/showcase';
 import { sandboxOptionsFromEnv } from '@/sandbox/config';
-import { startSandbox } from '@/sandbox/server';
+import { startSandbox, type RunningSandbox } from '@/sandbox/server';
 
 const ACCOUNT = { email: 'sandbox@example.com', key: 'sandbox-key' };
 
-interface Run {
+export interface AssemblyRun {
   firm: string;
+  frn: string;
   run: 'cold' | 'warm';
   seconds: number;
   upstream: number;
@@ -34,48 +35,68 @@ interface Run {
   complete: boolean;
 }
 
+export const REPORT_FIRMS = [
+  { label: `network principal ${SHOWCASE.networkPrincipalFrn}`, frn: SHOWCASE.networkPrincipalFrn },
+  { label: `bank ${SHOWCASE.bankFrn}`, frn: SHOWCASE.bankFrn },
+] as const;
+
+/**
+ * Assembles each firm's report cold then warm through a register client of its own (default
+ * budget, as the portal runs), against a running sandbox and one of its accounts. The sandbox's
+ * stats are reset before each run, so `upstream` is that run's requests alone. `npm run bench`
+ * calls this for its cold-report scenario.
+ */
+export async function measureReportAssembly(
+  sandbox: RunningSandbox,
+  account: { email: string; key: string },
+  firms: ReadonlyArray<{ label: string; frn: string }> = REPORT_FIRMS,
+  env: Record<string, string | undefined> = {},
+): Promise<AssemblyRun[]> {
+  const runs: AssemblyRun[] = [];
+  for (const { label, frn } of firms) {
+    // A fresh client per firm: its cache starts empty, as after a portal restart.
+    const client = createRegisterClient({ config: loadRegisterConfig({ ...env, FSR_API_BASE_URL: sandbox.baseUrl, FSR_API_EMAIL: account.email, FSR_API_KEY: account.key }) });
+    try {
+      for (const run of ['cold', 'warm'] as const) {
+        sandbox.reset();
+        const started = performance.now();
+        const { data, stats } = await assembleFirmReport(client, {
+          frn,
+          generatedBy: { email: 'bench@example.com', name: 'Bench' },
+          source: 'sandbox',
+          maxPages: DEFAULT_REPORT_LIMITS.reportMaxPages,
+          maxDetails: DEFAULT_REPORT_LIMITS.reportMaxDetails,
+        });
+        const seconds = (performance.now() - started) / 1000;
+        const user = sandbox.stats()[account.email];
+        const gaps = reportGaps(data);
+        runs.push({
+          firm: label,
+          frn,
+          run,
+          seconds,
+          upstream: user?.requests ?? 0,
+          pagesRead: stats.pages,
+          cached: stats.cachedPages,
+          maxIn10s: user?.maxInWindow ?? 0,
+          rateLimited: user?.rateLimited ?? 0,
+          complete: gaps.failed.length === 0 && gaps.truncated.length === 0 && !gaps.detailsCut,
+        });
+      }
+    } finally {
+      client.close();
+    }
+  }
+  return runs;
+}
+
 async function main(): Promise<void> {
   const options = sandboxOptionsFromEnv(process.env);
   const sandbox = await startSandbox({ ...options, port: 0, accounts: [ACCOUNT] });
   console.log(`Sandbox: latency ${options.latency.min}-${options.latency.max} ms, limit ${options.rateLimit === 'off' ? 'off' : `${options.rateLimit.requests}/${options.rateLimit.seconds} s`}`);
-  const runs: Run[] = [];
+  let runs: AssemblyRun[];
   try {
-    for (const [label, frn] of [
-      [`network principal ${SHOWCASE.networkPrincipalFrn}`, SHOWCASE.networkPrincipalFrn],
-      [`bank ${SHOWCASE.bankFrn}`, SHOWCASE.bankFrn],
-    ] as const) {
-      // A fresh client per firm: its cache starts empty, as after a portal restart.
-      const client = createRegisterClient({ config: loadRegisterConfig({ FSR_API_BASE_URL: sandbox.baseUrl, FSR_API_EMAIL: ACCOUNT.email, FSR_API_KEY: ACCOUNT.key }) });
-      try {
-        for (const run of ['cold', 'warm'] as const) {
-          sandbox.reset();
-          const started = performance.now();
-          const { data, stats } = await assembleFirmReport(client, {
-            frn,
-            generatedBy: { email: 'bench@example.com', name: 'Bench' },
-            source: 'sandbox',
-            maxPages: DEFAULT_REPORT_LIMITS.reportMaxPages,
-            maxDetails: DEFAULT_REPORT_LIMITS.reportMaxDetails,
-          });
-          const seconds = (performance.now() - started) / 1000;
-          const user = sandbox.stats()[ACCOUNT.email];
-          const gaps = reportGaps(data);
-          runs.push({
-            firm: label,
-            run,
-            seconds,
-            upstream: user?.requests ?? 0,
-            pagesRead: stats.pages,
-            cached: stats.cachedPages,
-            maxIn10s: user?.maxInWindow ?? 0,
-            rateLimited: user?.rateLimited ?? 0,
-            complete: gaps.failed.length === 0 && gaps.truncated.length === 0 && !gaps.detailsCut,
-          });
-        }
-      } finally {
-        client.close();
-      }
-    }
+    runs = await measureReportAssembly(sandbox, ACCOUNT);
   } finally {
     await sandbox.close();
   }
@@ -94,7 +115,10 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run directly (npx tsx bench/report-assembly.ts); imported by bench/run.ts for its first scenario.
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * The benchmark's results: the JSON written to bench/results/latest.json and its Markdown
+ * rendering (latest.md, also printed). Figures only; nothing here judges them.
+ */
+import type { Budget } from './budget-bound';
+import type { ColdReportRow } from './scenario-cold-report';
+import type { NaiveRow } from './scenario-naive-baselines';
+import type { TeamResult } from './scenario-team';
+import type { WarmPagesResult } from './scenario-warm-pages';
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt?: string;
+  runSeconds?: number;
+  flags: { quick: boolean; only: number[] };
+  machine: { cpus: number; cpuModel: string; node: string; platform: string };
+  build: { distDir: string; built: boolean; seconds: number };
+  sandbox: { latencyMs: { min: number; max: number }; rateLimit: Budget | 'off'; blockSeconds: number };
+  portalBudget: { requests: number; seconds: number; marginMs: number };
+  boundFormula: string;
+  scenarios: {
+    coldReport?: ColdReportRow[];
+    naiveBaselines?: (NaiveRow & { portalSeconds?: number; portalUpstream?: number; timeRatio?: number; requestRatio?: number })[];
+    warmPages?: WarmPagesResult;
+    team?: TeamResult;
+    teamScaledOut?: TeamResult;
+  };
+  /** Scenarios not run, and why. */
+  skipped: { scenario: number; reason: string }[];
+}
+
+const s1 = (seconds: number | undefined) => (seconds === undefined || Number.isNaN(seconds) ? '—' : seconds.toFixed(1));
+const ms = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '—' : Math.round(v).toLocaleString('en-GB'));
+const ratio = (r: number | undefined) => (r === undefined || Number.isNaN(r) ? '—' : `${r.toFixed(2)}×`);
+const pct = (r: number) => (Number.isNaN(r) ? '—' : `${(r * 100).toFixed(1)}%`);
+const int = (n: number) => n.toLocaleString('en-GB');
+
+function table(head: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(head), `|${head.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+function budgetText(b: Budget | 'off'): string {
+  return b === 'off' ? 'off' : `${b.requests}/${b.seconds} s`;
+}
+
+export function renderMarkdown(r: BenchResults): string {
+  const out: string[] = [];
+  const reg = budgetText(r.sandbox.rateLimit);
+  const portal = `${r.portalBudget.requests}/${r.portalBudget.seconds} s`;
+  out.push(`# FSR Portal benchmark (${r.startedAt.slice(0, 16).replace('T', ' ')} UTC${r.flags.quick ? ', --quick' : ''})`);
+  out.push('');
+  out.push(
+    `Sandbox register: latency ${r.sandbox.latencyMs.min}-${r.sandbox.latencyMs.max} ms, limit ${reg}, block ${r.sandbox.blockSeconds} s. ` +
+      `Portal budget ${portal} + ${r.portalBudget.marginMs} ms margin. Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, Node ${r.machine.node}. ` +
+      `Build ${r.build.distDir} (${r.build.built ? `built in ${s1(r.build.seconds)} s` : 'up to date'}). Whole run ${s1(r.runSeconds)} s.`,
+  );
+  out.push('');
+  out.push(`Budget bound: ${r.boundFormula}`);
+
+  const cold = r.scenarios.coldReport;
+  if (cold) {
+    out.push('', '## 1. Cold firm report', '');
+    out.push(
+      table(
+        ['Firm', 'Via', 'Run', 'Wall (s)', 'First byte (s)', 'Upstream calls', 'Max in 10 s', '429s', 'Complete', `Bound ${reg} (s)`, 'Wall ÷ bound', `Bound ${portal} (s)`, 'Wall ÷ bound'],
+        cold.map((c) => [
+          c.firm,
+          c.via,
+          c.run,
+          s1(c.seconds),
+          s1(c.ttfbSeconds),
+          int(c.upstream),
+          c.maxIn10s,
+          c.rateLimited,
+          c.complete ? 'yes' : 'NO',
+          c.run === 'cold' ? s1(c.boundRegister) : '—',
+          c.run === 'cold' ? ratio(c.ratioRegister) : '—',
+          c.run === 'cold' ? s1(c.boundPortal) : '—',
+          c.run === 'cold' ? ratio(c.ratioPortal) : '—',
+        ]),
+      ),
+    );
+  }
+
+  const naive = r.scenarios.naiveBaselines;
+  if (naive) {
+    out.push('', '## 2. Naive clients, same data', '');
+    out.push(
+      table(
+        ['Firm', 'Client', 'All data after (s)', 'Complete', 'Pages', 'Requests sent', 'First burst ok / 429', '429s', 'Blocks', 'Max in 10 s', 'Portal cold (s)', 'Time vs portal', 'Requests vs portal'],
+        naive.map((n) => [
+          n.frn,
+          n.client,
+          n.complete ? s1(n.seconds) : `gave up at ${s1(n.seconds)}`,
+          n.complete ? 'yes' : 'NO',
+          n.pages,
+          int(n.requests),
+          n.firstBurst ? `${n.firstBurst.ok} / ${n.firstBurst.rateLimited}` : '—',
+          int(n.rateLimited),
+          n.blocks,
+          n.maxIn10s,
+          s1(n.portalSeconds),
+          ratio(n.timeRatio),
+          ratio(n.requestRatio),
+        ]),
+      ),
+    );
+  }
+
+  const warm = r.scenarios.warmPages;
+  if (warm) {
+    out.push('', `## 3. Warm pages (${warm.clients} concurrent clients, ${s1(warm.seconds)} s, ${warm.pagesPerSecond.toFixed(1)} pages/s, ${warm.upstreamDuringLoad} upstream calls during the load, ${warm.errors} errors)`, '');
+    out.push(
+      table(
+        ['Page', 'Requests', 'First byte p50 (ms)', 'First byte p95 (ms)', 'Last byte p50 (ms)', 'Last byte p95 (ms)', 'Size (KB)'],
+        [
+          ...warm.rows.map((w) => [w.path, w.requests, ms(w.ttfb.p50), ms(w.ttfb.p95), ms(w.total.p50), ms(w.total.p95), w.kb]),
+          ['all six', warm.all.total.n, ms(warm.all.ttfb.p50), ms(warm.all.ttfb.p95), ms(warm.all.total.p50), ms(warm.all.total.p95), '—'],
+        ],
+      ),
+    );
+  }
+
+  const teams = [r.scenarios.team, r.scenarios.teamScaledOut].filter((t): t is TeamResult => Boolean(t));
+  if (teams.length > 0) {
+    const title = teams.length === 2 ? '## 4–5. A team browsing (one instance; three instances with Redis)' : r.scenarios.team ? '## 4. A team browsing' : '## 5. A team browsing, three instances with Redis';
+    out.push('', title, '');
+    const col = (f: (t: TeamResult) => string | number) => teams.map(f);
+    out.push(
+      table(
+        ['Measure', ...teams.map((t) => `${t.instances} instance${t.instances > 1 ? 's' : ''}`)],
+        [
+          ['Staff × duration', ...col((t) => `${t.staff} × ${s1(t.seconds)} s`)],
+          ['Page views (per s)', ...col((t) => `${t.pageViews} (${t.pagesPerSecond.toFixed(2)})`)],
+          ['Distinct firms opened', ...col((t) => t.distinctFirms)],
+          ['Last byte p50 / p90 / p95 / p99 / max (ms)', ...col((t) => `${ms(t.total.p50)} / ${ms(t.total.p90)} / ${ms(t.total.p95)} / ${ms(t.total.p99)} / ${ms(t.total.max)}`)],
+          ['First byte p50 / p95 (ms)', ...col((t) => `${ms(t.ttfb.p50)} / ${ms(t.ttfb.p95)}`)],
+          ['Overview last byte p50 / p95 (ms)', ...col((t) => `${ms(t.overviewTotal.p50)} / ${ms(t.overviewTotal.p95)}`)],
+          ['Section last byte p50 / p95 (ms)', ...col((t) => `${ms(t.sectionTotal.p50)} / ${ms(t.sectionTotal.p95)}`)],
+          ['Cache hit ratio (register reads shown on pages)', ...col((t) => `${pct(t.cacheHitRatio)} (${t.readsCached} cached / ${t.readsLive} live)`)],
+          ['Upstream calls (per page view)', ...col((t) => `${t.upstream} (${t.upstreamPerPageView.toFixed(2)})`)],
+          ['Pages with a "register is busy" notice', ...col((t) => t.busyPages)],
+          ['Overview counts unavailable', ...col((t) => `${t.countsUnavailable} of ${t.counts}`)],
+          ['429s (blocks)', ...col((t) => `${t.rateLimited} (${t.blocks})`)],
+          ['Most requests in any rolling 10 s', ...col((t) => t.maxIn10s)],
+          ['Errors (non-200 pages)', ...col((t) => t.errors)],
+        ],
+      ),
+    );
+  }
+
+  if (r.skipped.length > 0) {
+    out.push('', '## Not run', '');
+    for (const s of r.skipped) out.push(`- Scenario ${s.scenario}: ${s.reason}`);
+  }
+  return `${out.join('\n')}\n`;
+}
