@@ -1,8 +1,9 @@
 import 'server-only';
 import { getRegisterConfig } from './config';
 import type { RegisterHealth } from './metrics';
-import { createRegisterClient } from './register-client';
 import type { RegisterClient } from './register-client-types';
+import { createInstanceRegisterClient } from './scaled-client';
+import { loadScaleOutConfig } from './scale-out-config';
 
 /**
  * The process-wide register client that pages and route handlers use. One per process, not per
@@ -17,6 +18,9 @@ import type { RegisterClient } from './register-client-types';
  *   await register.allPages(register.firmPermissions, [frn], { onProgress });  // every page, deduplicated
  *
  * Never construct a client in a page (createRegisterClient is for tests and benchmarks).
+ *
+ * With REDIS_URL set, the client's rate log, 429 block, cache and single-flight are shared with
+ * every other instance through Redis (see docs/scale-out.md); without it, all in this process.
  */
 
 const KEY = Symbol.for('fsr-portal.register-client');
@@ -24,8 +28,13 @@ type Holder = typeof globalThis & { [KEY]?: RegisterClient };
 
 export function getRegisterClient(): RegisterClient {
   const holder = globalThis as Holder;
-  holder[KEY] ??= createRegisterClient({ config: getRegisterConfig() });
+  holder[KEY] ??= createInstanceRegisterClient({ config: getRegisterConfig(), scaleOut: loadScaleOutConfig(process.env) });
   return holder[KEY];
+}
+
+/** The client if one was made (shutdown must not create one just to close it). */
+export function existingRegisterClient(): RegisterClient | undefined {
+  return (globalThis as Holder)[KEY];
 }
 
 /** A snapshot of the client's counters and gauges for the health route handler. */

@@ -1,0 +1,91 @@
+// A redis-server of a test's own, on a free port, that the test may kill and restart without
+// touching the machine's shared Redis (other people's tests use it). Also a prefix per test run
+// for tests that do use the shared Redis, and the clean-up of everything under it.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { createClient } from 'redis';
+import { probeRedis, type ServiceStatus } from './services';
+
+export interface OwnRedis {
+  url: string;
+  port: number;
+  /** SIGKILL: the connection drops at once, as when a Redis server dies. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port, empty (no persistence), as a restarted Redis would be. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Whether `redis-server` can be run here (as a ServiceStatus, so describeWithService can report it). */
+export function redisServerStatus(): ServiceStatus {
+  const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+  const available = probe.status === 0;
+  return {
+    service: 'Redis',
+    where: 'redis-server (a process of the test\'s own)',
+    url: '',
+    available,
+    ...(available ? {} : { reason: `redis-server cannot be run: ${probe.error?.message ?? probe.stderr}` }),
+  };
+}
+
+export function freeTcpPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startOwnRedis(): Promise<OwnRedis> {
+  const port = await freeTcpPort();
+  const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+
+  const launch = async () => {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'], {
+      stdio: 'ignore',
+    });
+    const deadline = Date.now() + 10_000;
+    while (!(await probeRedis(url, 500)).available) {
+      if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer within 10 s`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const kill = async () => {
+    const c = child;
+    child = undefined;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => c.once('exit', () => resolve()));
+    c.kill('SIGKILL');
+    await exited;
+  };
+
+  await launch();
+  return { url, port, kill, restart: launch, stop: kill };
+}
+
+/** A key prefix no other test run uses. */
+export function uniquePrefix(label: string): string {
+  return `fsr-test-${label}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+}
+
+/** Deletes every key under `prefix` (and nothing else). */
+export async function deleteKeysUnder(url: string, prefix: string): Promise<number> {
+  const client = createClient({ url });
+  client.on('error', () => undefined);
+  await client.connect();
+  let deleted = 0;
+  try {
+    for await (const keys of client.scanIterator({ MATCH: `${prefix}:*`, COUNT: 500 })) {
+      if (keys.length > 0) deleted += await client.del(keys);
+    }
+  } finally {
+    await client.close();
+  }
+  return deleted;
+}
