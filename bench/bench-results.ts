@@ -16,7 +16,8 @@ export interface BenchResults {
   machine: { cpus: number; cpuModel: string; node: string; platform: string };
   build: { distDir: string; built: boolean; seconds: number };
   sandbox: { latencyMs: { min: number; max: number }; rateLimit: Budget | 'off'; blockSeconds: number };
-  portalBudget: { requests: number; seconds: number; marginMs: number };
+  portalBudget: { requests: number; seconds: number; marginMs: number; interactiveReserve: number };
+  reportPacing: Budget;
   boundFormula: string;
   scenarios: {
     coldReport?: ColdReportRow[];
@@ -48,11 +49,12 @@ export function renderMarkdown(r: BenchResults): string {
   const out: string[] = [];
   const reg = budgetText(r.sandbox.rateLimit);
   const portal = `${r.portalBudget.requests}/${r.portalBudget.seconds} s`;
+  const pacing = `${r.reportPacing.requests}/${r.reportPacing.seconds} s`;
   out.push(`# FSR Portal benchmark (${r.startedAt.slice(0, 16).replace('T', ' ')} UTC${r.flags.quick ? ', --quick' : ''})`);
   out.push('');
   out.push(
     `Sandbox register: latency ${r.sandbox.latencyMs.min}-${r.sandbox.latencyMs.max} ms, limit ${reg}, block ${r.sandbox.blockSeconds} s. ` +
-      `Portal budget ${portal} + ${r.portalBudget.marginMs} ms margin. Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, Node ${r.machine.node}. ` +
+      `Portal budget ${portal} + ${r.portalBudget.marginMs} ms margin, ${r.portalBudget.interactiveReserve} kept for page views. Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, Node ${r.machine.node}. ` +
       `Build ${r.build.distDir} (${r.build.built ? `built in ${s1(r.build.seconds)} s` : 'up to date'}). Whole run ${s1(r.runSeconds)} s.`,
   );
   out.push('');
@@ -63,7 +65,7 @@ export function renderMarkdown(r: BenchResults): string {
     out.push('', '## 1. Cold firm report', '');
     out.push(
       table(
-        ['Firm', 'Via', 'Run', 'Wall (s)', 'First byte (s)', 'Upstream calls', 'Max in 10 s', '429s', 'Complete', `Bound ${reg} (s)`, 'Wall ÷ bound', `Bound ${portal} (s)`, 'Wall ÷ bound'],
+        ['Firm', 'Via', 'Run', 'Wall (s)', 'First byte (s)', 'Upstream calls', 'Max in 10 s', '429s', 'Complete', `Bound ${reg} (s)`, '÷', `Bound ${portal} (s)`, '÷', `Bound ${pacing} (s)`, '÷'],
         cold.map((c) => [
           c.firm,
           c.via,
@@ -78,9 +80,12 @@ export function renderMarkdown(r: BenchResults): string {
           c.run === 'cold' ? ratio(c.ratioRegister) : '—',
           c.run === 'cold' ? s1(c.boundPortal) : '—',
           c.run === 'cold' ? ratio(c.ratioPortal) : '—',
+          c.run === 'cold' ? s1(c.boundReportPacing) : '—',
+          c.run === 'cold' ? ratio(c.ratioReportPacing) : '—',
         ]),
       ),
     );
+    out.push('', '÷: wall time divided by the bound to its left (— where the limit forces no wait, or for warm runs).');
   }
 
   const naive = r.scenarios.naiveBaselines;
@@ -138,6 +143,14 @@ export function renderMarkdown(r: BenchResults): string {
           ['First byte p50 / p95 (ms)', ...col((t) => `${ms(t.ttfb.p50)} / ${ms(t.ttfb.p95)}`)],
           ['Overview last byte p50 / p95 (ms)', ...col((t) => `${ms(t.overviewTotal.p50)} / ${ms(t.overviewTotal.p95)}`)],
           ['Section last byte p50 / p95 (ms)', ...col((t) => `${ms(t.sectionTotal.p50)} / ${ms(t.sectionTotal.p95)}`)],
+          [
+            "Cache hit ratio (portal's counters: fresh + stale hits of all reads)",
+            ...col((t) =>
+              t.counters && t.counterHitRatio !== undefined
+                ? `${pct(t.counterHitRatio)} (${t.counters.hits} + ${t.counters.staleServed} stale of ${t.counters.hits + t.counters.staleServed + t.counters.misses + t.counters.sharedInFlight}; ${t.counters.sharedInFlight} joined a request in flight)`
+                : 'no counters route in this build',
+            ),
+          ],
           ['Cache hit ratio (register reads shown on pages)', ...col((t) => `${pct(t.cacheHitRatio)} (${t.readsCached} cached / ${t.readsLive} live)`)],
           ['Upstream calls (per page view)', ...col((t) => `${t.upstream} (${t.upstreamPerPageView.toFixed(2)})`)],
           ['Pages with a "register is busy" notice', ...col((t) => t.busyPages)],

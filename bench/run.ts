@@ -96,7 +96,8 @@ async function main(): Promise<void> {
       rateLimit: sandboxSettings.rateLimit,
       blockSeconds: sandboxSettings.blockSeconds,
     },
-    portalBudget: { requests: 0, seconds: 0, marginMs: 0 },
+    portalBudget: { requests: 0, seconds: 0, marginMs: 0, interactiveReserve: 0 },
+    reportPacing: { requests: 0, seconds: 0 },
     boundFormula: '',
     scenarios: {},
     skipped: [],
@@ -118,12 +119,20 @@ async function main(): Promise<void> {
   // The portal's budget as the portal itself reads it (FSR_RATE_BUDGET, default 45/10).
   const portalConfig = loadRegisterConfig({ ...process.env, ...portalEnv });
   const portalBudget: Budget = { requests: portalConfig.rate.limit, seconds: portalConfig.rate.windowMs / 1000 };
-  results.portalBudget = { ...portalBudget, marginMs: portalConfig.rate.marginMs };
+  // Report calls may not take the interactive reserve, and a slot is held one window plus the
+  // margin after its answer: the pacing a cold report actually gets.
+  const reportPacing: Budget = {
+    requests: portalConfig.rate.limit - (portalConfig.rate.interactiveReserve ?? 0),
+    seconds: (portalConfig.rate.windowMs + portalConfig.rate.marginMs) / 1000,
+  };
+  results.portalBudget = { ...portalBudget, marginMs: portalConfig.rate.marginMs, interactiveReserve: portalConfig.rate.interactiveReserve ?? 0 };
+  results.reportPacing = reportPacing;
   const registerBudget: Budget = sandboxSettings.rateLimit === 'off' ? portalBudget : sandboxSettings.rateLimit;
   results.boundFormula =
     `with at most B requests in any rolling W s, N calls need at least floor((N − 1) / B) × W s from the first send to the last ` +
     `(request k, counting from 0, cannot go before floor(k / B) windows have passed); the last answer's round trip and calls that wait on earlier answers come on top. ` +
-    `Computed with the register's ${registerBudget.requests}/${registerBudget.seconds} s and the portal's own ${portalBudget.requests}/${portalBudget.seconds} s; wall ÷ bound is how far above it a run is.`;
+    `Computed with the register's ${registerBudget.requests}/${registerBudget.seconds} s, the portal's own budget ${portalBudget.requests}/${portalBudget.seconds} s, ` +
+    `and the pacing report calls get (${reportPacing.requests}/${reportPacing.seconds} s: the budget less the interactive reserve, each slot held one window plus the margin); wall ÷ bound is how far above it a run is.`;
 
   const portals: BenchPortal[] = [];
   const stopPortal = async (p: BenchPortal) => {
@@ -137,7 +146,7 @@ async function main(): Promise<void> {
       portals.push(portal);
       if (want(1)) {
         log('Scenario 1: cold firm report');
-        results.scenarios.coldReport = await runColdReport({ sandbox, portal, portalAccount, assemblyAccount, firms, registerBudget, portalBudget, env: { ...process.env, ...portalEnv }, log });
+        results.scenarios.coldReport = await runColdReport({ sandbox, portal, portalAccount, assemblyAccount, firms, registerBudget, portalBudget, reportPacing, env: { ...process.env, ...portalEnv }, log });
       }
       if (want(3)) {
         log(`Scenario 3: warm pages, ${WARM_CLIENTS} concurrent clients for ${warmSeconds} s`);

@@ -22,11 +22,13 @@ export interface ColdReportRow {
   maxIn10s: number;
   rateLimited: number;
   complete: boolean;
-  /** Lower bound for `upstream` calls under the register's limit and under the portal's own budget. */
+  /** Lower bound for `upstream` calls under the register's limit, under the portal's own budget, and under the pacing report calls get. */
   boundRegister: number;
   boundPortal: number;
+  boundReportPacing: number;
   ratioRegister?: number;
   ratioPortal?: number;
+  ratioReportPacing?: number;
 }
 
 /** The stamp's words for a report with every page of every list read (components/report/report-stamp.tsx). */
@@ -40,14 +42,25 @@ export async function runColdReport(ctx: {
   firms: ReadonlyArray<{ label: string; frn: string }>;
   registerBudget: Budget;
   portalBudget: Budget;
+  /** What report-priority calls may use: the budget less the interactive reserve, per window plus margin. */
+  reportPacing: Budget;
   env: Record<string, string | undefined>;
   log: (line: string) => void;
 }): Promise<ColdReportRow[]> {
   const rows: ColdReportRow[] = [];
-  const withBounds = (row: Omit<ColdReportRow, 'boundRegister' | 'boundPortal' | 'ratioRegister' | 'ratioPortal'>): ColdReportRow => {
+  const withBounds = (row: Omit<ColdReportRow, 'boundRegister' | 'boundPortal' | 'boundReportPacing' | 'ratioRegister' | 'ratioPortal' | 'ratioReportPacing'>): ColdReportRow => {
     const boundRegister = budgetBoundSeconds(row.upstream, ctx.registerBudget);
     const boundPortal = budgetBoundSeconds(row.upstream, ctx.portalBudget);
-    return { ...row, boundRegister, boundPortal, ratioRegister: ratioToBound(row.seconds, boundRegister), ratioPortal: ratioToBound(row.seconds, boundPortal) };
+    const boundReportPacing = budgetBoundSeconds(row.upstream, ctx.reportPacing);
+    return {
+      ...row,
+      boundRegister,
+      boundPortal,
+      boundReportPacing,
+      ratioRegister: ratioToBound(row.seconds, boundRegister),
+      ratioPortal: ratioToBound(row.seconds, boundPortal),
+      ratioReportPacing: ratioToBound(row.seconds, boundReportPacing),
+    };
   };
 
   for (const { label, frn } of ctx.firms) {

@@ -6,10 +6,12 @@
  * most of which are opened once in a two-minute run. Staff, firms, sections and pauses all come from seeded
  * streams, so two runs send the same sequence of requests (their timing differs with latency).
  *
- * Cache hit ratio is read from the pages themselves: each register read a page shows carries a
- * provenance line saying "from the portal's cache" or "live" (no route exposes the register
- * client's own counters to a signed-in user). Upstream calls, 429s and the busiest rolling 10 s
- * come from the sandbox.
+ * Cache hit ratio is measured twice: from the register client's own counters (GET
+ * /api/health/register on each instance, before and after; they include the overview's background
+ * count calls) when the build has that route, and from the pages themselves, where each register
+ * read a page shows carries a provenance line saying "from the portal's cache" or "live" ("none
+ * recorded" answers carry none). Upstream calls, 429s and the busiest rolling 10 s come from the
+ * sandbox.
  */
 import http from 'node:http';
 import type { SandboxOptions } from '@/sandbox/config';
@@ -19,6 +21,7 @@ import { Rng } from '@/sandbox/prng';
 import type { RunningSandbox } from '@/sandbox/server';
 import { FIRM_SECTION_SLUGS } from '@/lib/firm/firm-sections';
 import { timedGet } from './http-timing';
+import { type CacheCounters, counterDelta, hitRatio, readCacheCounters } from './portal-counters';
 import { type Summary, summarise } from './percentiles';
 import { readPage, ZipfPicker } from './team-browsing';
 
@@ -70,6 +73,9 @@ export interface TeamResult {
   total: Summary;
   overviewTotal: Summary;
   sectionTotal: Summary;
+  /** The register clients' own counters over the run, summed over instances (absent when no route exposes them). */
+  counters?: CacheCounters;
+  counterHitRatio?: number;
   /** Register reads shown on pages: from the cache / live, and the ratio. */
   readsCached: number;
   readsLive: number;
@@ -102,6 +108,7 @@ export async function runTeam(ctx: {
   const views: PageView[] = [];
   const firmsSeen = new Set<string>();
   let errors = 0;
+  const countersBefore = await Promise.all(ctx.baseUrls.map((u) => readCacheCounters(u, ctx.sessions[0])));
   ctx.sandbox.reset();
   const started = performance.now();
   const deadline = started + ctx.seconds * 1000;
@@ -147,6 +154,7 @@ export async function runTeam(ctx: {
   );
   const elapsed = (performance.now() - started) / 1000;
   const user = ctx.sandbox.stats()[ctx.portalAccount.email];
+  const counters = counterDelta(countersBefore, await Promise.all(ctx.baseUrls.map((u) => readCacheCounters(u, ctx.sessions[0]))));
   const readsCached = views.reduce((s, v) => s + v.cached, 0);
   const readsLive = views.reduce((s, v) => s + v.live, 0);
   const upstream = user?.requests ?? 0;
@@ -162,6 +170,8 @@ export async function runTeam(ctx: {
     total: summarise(views.map((v) => v.totalMs)),
     overviewTotal: summarise(views.filter((v) => v.kind === 'overview').map((v) => v.totalMs)),
     sectionTotal: summarise(views.filter((v) => v.kind === 'section').map((v) => v.totalMs)),
+    counters,
+    counterHitRatio: counters ? hitRatio(counters) : undefined,
     readsCached,
     readsLive,
     cacheHitRatio: readsCached + readsLive === 0 ? Number.NaN : readsCached / (readsCached + readsLive),
@@ -175,7 +185,7 @@ export async function runTeam(ctx: {
     maxIn10s: user?.maxInWindow ?? 0,
   };
   ctx.log(
-    `  team (${result.staff} staff, ${result.instances} instance${result.instances > 1 ? 's' : ''}): ${result.pageViews} page views, p95 last byte ${result.total.p95.toFixed(0)} ms, hit ratio ${(result.cacheHitRatio * 100).toFixed(0)}%, ${upstream} upstream calls, ${result.rateLimited} × 429, max ${result.maxIn10s} in 10 s`,
+    `  team (${result.staff} staff, ${result.instances} instance${result.instances > 1 ? 's' : ''}): ${result.pageViews} page views, p95 last byte ${result.total.p95.toFixed(0)} ms, hit ratio ${result.counterHitRatio !== undefined ? `${(result.counterHitRatio * 100).toFixed(0)}% (counters), ` : ''}${(result.cacheHitRatio * 100).toFixed(0)}% (pages), ${upstream} upstream calls, ${result.rateLimited} × 429, max ${result.maxIn10s} in 10 s`,
   );
   return result;
 }
