@@ -4,8 +4,8 @@ import { redirect } from 'next/navigation';
 import { recordAudit } from '@/lib/audit/record';
 import { requireUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { deleteReportDraft, DRAFT_LIFETIME_HOURS, getReportDraft } from '@/lib/db/queries/report-drafts';
-import { createSnapshot } from '@/lib/db/queries/snapshots';
+import { DRAFT_LIFETIME_HOURS, getReportDraft } from '@/lib/db/queries/report-drafts';
+import { snapshotFromDraft } from '@/lib/report/snapshot-from-draft';
 
 export type SaveEvidenceState = { error?: string };
 
@@ -27,23 +27,12 @@ export async function saveEvidence(_previous: SaveEvidenceState, form: FormData)
       error: `This report can no longer be saved: a report can be saved once, by the person who generated it, within ${DRAFT_LIFETIME_HOURS} hours. Generate it again to save a new copy.`,
     };
   }
-  // One transaction: the snapshot exists and the draft is gone, or neither changed.
-  const snapshot = await db.transaction().execute(async (trx) => {
-    const saved = await createSnapshot(trx, {
-      frn: draft.frn,
-      subjectName: draft.subjectName,
-      createdBy: { id: user.id, email: user.email },
-      caseReference: draft.caseReference,
-      data: draft.data,
-    });
-    await deleteReportDraft(trx, draft.id);
-    return saved;
-  });
-  await recordAudit({
-    action: 'snapshot.create',
-    user,
-    reference: snapshot.frn,
-    detail: { id: snapshot.id, sha256: snapshot.sha256, caseReference: snapshot.caseReference },
-  });
+  const snapshot = await snapshotFromDraft(db, draft, { id: user.id, email: user.email });
+  if (!snapshot) {
+    await recordAudit({ action: 'snapshot.create', user, outcome: 'failure', detail: { draftId: draft.id, reason: 'already-saved' } });
+    return {
+      error: `This report has already been saved: a report can be saved once, by the person who generated it, within ${DRAFT_LIFETIME_HOURS} hours. Generate it again to save a new copy.`,
+    };
+  }
   redirect(`/reports/${snapshot.id}`);
 }

@@ -45,31 +45,36 @@ export async function authorizeCredentials(
     : await burnPasswordCheck(password);
 
   if (!found || !passwordOk) {
-    await finishSignInAttempt(db, attempt, false);
-    await appendAudit(db, {
-      action: 'auth.sign-in-failed',
-      outcome: 'failure',
-      actor: found ? { id: found.user.id, email: found.user.email } : null,
-      reference: email,
-      detail: {
-        email,
-        address: input.address,
-        provider: 'credentials',
-        reason: !found ? 'unknown-account' : found.passwordHash ? 'wrong-password' : 'no-password-set',
-      },
+    // The failure counts against the throttle and is on record, or neither: one transaction.
+    await db.transaction().execute(async (trx) => {
+      await finishSignInAttempt(trx, attempt, false);
+      await appendAudit(trx, {
+        action: 'auth.sign-in-failed',
+        outcome: 'failure',
+        actor: found ? { id: found.user.id, email: found.user.email } : null,
+        reference: email,
+        detail: {
+          email,
+          address: input.address,
+          provider: 'credentials',
+          reason: !found ? 'unknown-account' : found.passwordHash ? 'wrong-password' : 'no-password-set',
+        },
+      });
     });
     return { ok: false, error: 'CredentialsSignin' };
   }
 
   if (found.user.disabled) {
     // The password was right, but this still counts against the account: it is not a way in.
-    await finishSignInAttempt(db, attempt, false);
-    await appendAudit(db, {
-      action: 'auth.sign-in-failed',
-      outcome: 'denied',
-      actor: { id: found.user.id, email: found.user.email },
-      reference: email,
-      detail: { email, address: input.address, provider: 'credentials', reason: 'account-disabled' },
+    await db.transaction().execute(async (trx) => {
+      await finishSignInAttempt(trx, attempt, false);
+      await appendAudit(trx, {
+        action: 'auth.sign-in-failed',
+        outcome: 'denied',
+        actor: { id: found.user.id, email: found.user.email },
+        reference: email,
+        detail: { email, address: input.address, provider: 'credentials', reason: 'account-disabled' },
+      });
     });
     return { ok: false, error: SIGN_IN_ERROR.accountDisabled };
   }

@@ -220,13 +220,16 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
         const db = await deps.loadDb();
         const portalUser =
           account?.provider === 'credentials' ? await findUserById(db, user.id) : user.email ? await findUserByEmail(db, user.email) : null;
-        if (portalUser) await recordUserSignIn(db, portalUser.id);
-        await appendAudit(db, {
-          action: 'auth.sign-in',
-          outcome: 'success',
-          actor: portalUser ? { id: portalUser.id, email: portalUser.email } : null,
-          reference: portalUser?.email ?? user.email ?? null,
-          detail: { provider: account?.provider ?? 'unknown', address: deps.address ?? null },
+        // The last-sign-in time and the audit entry are written together or not at all.
+        await db.transaction().execute(async (trx) => {
+          if (portalUser) await recordUserSignIn(trx, portalUser.id);
+          await appendAudit(trx, {
+            action: 'auth.sign-in',
+            outcome: 'success',
+            actor: portalUser ? { id: portalUser.id, email: portalUser.email } : null,
+            reference: portalUser?.email ?? user.email ?? null,
+            detail: { provider: account?.provider ?? 'unknown', address: deps.address ?? null },
+          });
         });
       },
       async signOut({ token }) {

@@ -38,17 +38,56 @@ async function audited<T>(
   detail: Record<string, unknown>,
   change: (trx: Db) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    const result = await change(trx);
-    await appendAudit(trx, {
-      action,
-      outcome: 'success',
-      actor: { id: actor.id, email: actor.email },
-      reference: subject,
-      detail: { ...detail, via: actor.via },
-    });
-    return result;
+  return db.transaction().execute((trx) => auditedIn(trx, actor, action, subject, detail, change));
+}
+
+/** The change and its audit entry, inside a transaction the caller runs. */
+async function auditedIn<T>(
+  trx: Db,
+  actor: AdminActor,
+  action: string,
+  subject: string,
+  detail: Record<string, unknown>,
+  change: (trx: Db) => Promise<T>,
+): Promise<T> {
+  const result = await change(trx);
+  await appendAudit(trx, {
+    action,
+    outcome: 'success',
+    actor: { id: actor.id, email: actor.email },
+    reference: subject,
+    detail: { ...detail, via: actor.via },
   });
+  return result;
+}
+
+type SteadyOutcome = { kind: 'refused'; message: string } | { kind: 'unchanged'; user: User } | { kind: 'changed'; user: User };
+
+/** PostgreSQL's codes for a serializable transaction that lost to a concurrent one. */
+const RETRYABLE = new Set(['40001', '40P01']);
+
+/**
+ * A change that must never leave the portal without an active administrator. The check and the
+ * change run in one serializable transaction, so two administrators on two instances demoting each
+ * other at the same moment cannot both succeed: PostgreSQL aborts one, which is retried and then
+ * sees the other's change. (SQLite runs one writer at a time, which is serializable already.)
+ */
+async function withAdminsSteady<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().setIsolationLevel('serializable').execute(work);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= 5 || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+    }
+  }
+}
+
+/** The refusal message if taking `user` out of the active administrators would leave none, else null. */
+async function lastAdminRefusal(trx: Db, userId: string, message: (email: string) => string): Promise<string | null> {
+  const user = await mustFind(trx, userId);
+  if (user.role !== 'admin' || user.disabled) return null;
+  return (await countActiveAdmins(trx)) <= 1 ? message(user.email) : null;
 }
 
 async function refuse(db: Db, actor: AdminActor, action: string, subject: string, message: string): Promise<never> {
@@ -92,29 +131,33 @@ export async function inviteSsoUser(db: Db, actor: AdminActor, input: { email: s
 export async function changeUserRole(db: Db, actor: AdminActor, userId: string, role: Role): Promise<User> {
   const user = await mustFind(db, userId);
   if (user.role === role) return user;
-  if (user.role === 'admin' && !user.disabled && (await countActiveAdmins(db)) <= 1) {
-    return refuse(db, actor, 'admin.user.set-role', user.email, `${user.email} is the only active administrator; make someone else an administrator first.`);
-  }
-  const updated = await audited(db, actor, 'admin.user.set-role', user.email, { from: user.role, to: role }, async (trx) =>
-    (await setUserRole(trx, userId, role))!,
-  );
+  const outcome = await withAdminsSteady(db, async (trx): Promise<SteadyOutcome> => {
+    const refusal =
+      role === 'admin' ? null : await lastAdminRefusal(trx, userId, (email) => `${email} is the only active administrator; make someone else an administrator first.`);
+    if (refusal) return { kind: 'refused', message: refusal };
+    const current = await mustFind(trx, userId);
+    const detail = { from: current.role, to: role };
+    return { kind: 'changed', user: await auditedIn(trx, actor, 'admin.user.set-role', user.email, detail, async (t) => (await setUserRole(t, userId, role))!) };
+  });
+  if (outcome.kind === 'refused') return refuse(db, actor, 'admin.user.set-role', user.email, outcome.message);
   invalidateCachedUser(userId);
-  return updated;
+  return outcome.user;
 }
 
 export async function setUserEnabled(db: Db, actor: AdminActor, userId: string, enabled: boolean): Promise<User> {
   const user = await mustFind(db, userId);
   const action = enabled ? 'admin.user.enable' : 'admin.user.disable';
-  if (!enabled) {
-    if (actor.id === userId) return refuse(db, actor, action, user.email, 'You cannot disable your own account.');
-    if (user.role === 'admin' && !user.disabled && (await countActiveAdmins(db)) <= 1) {
-      return refuse(db, actor, action, user.email, `${user.email} is the only active administrator and cannot be disabled.`);
-    }
-  }
-  if (user.disabled === !enabled) return user;
-  const updated = await audited(db, actor, action, user.email, {}, async (trx) => (await setUserDisabled(trx, userId, !enabled))!);
-  invalidateCachedUser(userId);
-  return updated;
+  if (!enabled && actor.id === userId) return refuse(db, actor, action, user.email, 'You cannot disable your own account.');
+  const outcome = await withAdminsSteady(db, async (trx): Promise<SteadyOutcome> => {
+    const refusal = enabled ? null : await lastAdminRefusal(trx, userId, (email) => `${email} is the only active administrator and cannot be disabled.`);
+    if (refusal) return { kind: 'refused', message: refusal };
+    const current = await mustFind(trx, userId);
+    if (current.disabled === !enabled) return { kind: 'unchanged', user: current };
+    return { kind: 'changed', user: await auditedIn(trx, actor, action, user.email, {}, async (t) => (await setUserDisabled(t, userId, !enabled))!) };
+  });
+  if (outcome.kind === 'refused') return refuse(db, actor, action, user.email, outcome.message);
+  if (outcome.kind === 'changed') invalidateCachedUser(userId);
+  return outcome.user;
 }
 
 /** A new generated password (returned once); the user's sessions end. Local accounts only. */

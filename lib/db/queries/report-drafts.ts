@@ -71,8 +71,10 @@ export async function getReportDraft(db: Db, id: string, now: number = Date.now(
   };
 }
 
-export async function deleteReportDraft(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('report_drafts').where('id', '=', id).execute();
+/** Deletes the draft; true if it was there (false: already saved or deleted, by this instance or another). */
+export async function deleteReportDraft(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('report_drafts').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 /** Removes expired drafts; returns how many. */
