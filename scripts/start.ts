@@ -13,6 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadRegisterConfig, RegisterConfigError } from '@/lib/register/load-config';
+import { loadScaleOutConfig, redactRedisUrl } from '@/lib/register/scale-out-config';
 import { readReportLimits } from '@/lib/report/limits';
 import { readAuditRetentionDays } from '@/lib/audit/retention';
 import { dbConfigFromEnv, openMigratedDb } from '@/lib/db/connect';
@@ -99,6 +100,10 @@ async function main(): Promise<void> {
   try {
     readReportLimits(env);
     readAuditRetentionDays(env);
+    const scaleOut = loadScaleOutConfig(env);
+    if (scaleOut.redisUrl) {
+      console.log(`Redis: ${redactRedisUrl(scaleOut.redisUrl)} (shared budget and cache; instance ${scaleOut.instanceId}, 1/${scaleOut.instances} of the budget if Redis is lost)`);
+    }
   } catch (error) {
     fail((error as Error).message);
   }

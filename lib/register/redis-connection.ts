@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createClient } from 'redis';
+import { redactRedisUrl } from './scale-out-config';
 
 /**
  * One portal instance's connection to Redis, for the shared rate log, cache and flight locks. It
@@ -43,16 +44,6 @@ export class RedisUnavailableError extends Error {
   override name = 'RedisUnavailableError';
 }
 
-/** The URL without its password, for messages. */
-export function redactRedisUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'redis://(unparseable URL)';
-  }
-}
 
 type Client = ReturnType<typeof createClient>;
 

@@ -17,6 +17,17 @@ export interface ScaleOutConfig {
   instanceId: string;
 }
 
+/** The URL without its password, for messages. */
+export function redactRedisUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'redis://(unparseable URL)';
+  }
+}
+
 export class ScaleOutConfigError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
