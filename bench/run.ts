@@ -27,7 +27,7 @@ import { ensureBuild } from './ensure-build';
 import { REPORT_FIRMS } from './report-assembly';
 import { runColdReport } from './scenario-cold-report';
 import { runNaiveBaselines } from './scenario-naive-baselines';
-import { scaleOutMissing } from './scenario-scale-out';
+import { runScaleOut, scaleOutMissing } from './scenario-scale-out';
 import { runTeam } from './scenario-team';
 import { runWarmPages } from './scenario-warm-pages';
 
@@ -183,6 +183,9 @@ async function main(): Promise<void> {
       if (missing) {
         log(`Scenario 5 skipped: ${missing}`);
         results.skipped.push({ scenario: 5, reason: missing });
+      } else {
+        log(`Scenario 5: ${TEAM_STAFF} staff browsing for ${teamSeconds} s across three instances sharing Redis`);
+        results.scenarios.teamScaledOut = await runScaleOut({ root: ROOT, redisUrl: redisUrl!, distDir, runId, sandbox, portalEnv, portalAccount, staff: TEAM_STAFF, seconds: teamSeconds, log });
       }
     }
   } finally {

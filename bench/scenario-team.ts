@@ -94,7 +94,7 @@ export interface TeamResult {
 
 export async function runTeam(ctx: {
   sandbox: RunningSandbox;
-  /** Portal base URLs; staff are spread over them round-robin, as a load balancer would. */
+  /** Portal base URLs; each staff member's pages go to them in turn, as a load balancer would send them. */
   baseUrls: string[];
   /** One signed-in session per staff member, valid on every instance (they share the sign-in secret and database). */
   sessions: string[];
@@ -117,13 +117,14 @@ export async function runTeam(ctx: {
   await Promise.all(
     ctx.sessions.map(async (cookie, i) => {
       const rng = new Rng(ctx.seed, 'staff', i);
-      const instance = i % ctx.baseUrls.length;
-      const baseUrl = ctx.baseUrls[instance];
+      let pageNumber = 0;
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       const open = async (path: string, kind: PageView['kind']) => {
         if (performance.now() >= deadline) return;
+        // Each page to the next instance in turn: a load balancer without session affinity.
+        const instance = (i + pageNumber++) % ctx.baseUrls.length;
         try {
-          const res = await timedGet(`${baseUrl}${path}`, { cookie, agent });
+          const res = await timedGet(`${ctx.baseUrls[instance]}${path}`, { cookie, agent });
           if (res.status !== 200) {
             errors += 1;
             return;
