@@ -9,8 +9,7 @@
  * 4. Serves the portal with `next start` on HOSTNAME:PORT and prints the one address to open.
  * SIGINT/SIGTERM stop the portal (which finishes in-flight requests) and then the sandbox.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { loadRegisterConfig, RegisterConfigError } from '@/lib/register/load-config';
 import { loadScaleOutConfig, redactRedisUrl } from '@/lib/register/scale-out-config';
@@ -21,6 +20,7 @@ import { ensureFirstAdmin } from '@/lib/auth/first-admin';
 import { resolveAuthSecret } from '@/lib/auth/secret';
 import { startSandbox, type RunningSandbox } from '@/sandbox/server';
 import { sandboxOptionsFromEnv } from '@/sandbox/config';
+import { buildIfNeeded } from './production-build';
 
 const root = path.resolve(__dirname, '..');
 const env: NodeJS.ProcessEnv = { ...process.env };
@@ -33,35 +33,6 @@ env.NEXTAUTH_URL ||= portalUrl;
 function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);
   process.exit(1);
-}
-
-/** Newest modification time under the given paths (files and folders, recursively). */
-function newestMtime(paths: string[]): number {
-  let newest = 0;
-  const visit = (p: string) => {
-    if (!existsSync(p)) return;
-    const stat = statSync(p);
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(p)) if (!entry.startsWith('.') && entry !== 'node_modules') visit(path.join(p, entry));
-    } else if (!/\.test\.tsx?$/.test(p)) {
-      newest = Math.max(newest, stat.mtimeMs);
-    }
-  };
-  paths.forEach((p) => visit(path.join(root, p)));
-  return newest;
-}
-
-function buildIfNeeded(): void {
-  const distDir = path.join(root, env.NEXT_DIST_DIR || '.next');
-  const buildId = path.join(distDir, 'BUILD_ID');
-  const sources = ['app', 'components', 'lib', 'public', 'proxy.ts', 'next.config.mjs', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json'];
-  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestMtime(sources)) {
-    console.log(`Production build is up to date (${path.relative(root, distDir)}).`);
-    return;
-  }
-  console.log('Building the portal (production build; takes a minute or two the first time)…');
-  const result = spawnSync('npx', ['next', 'build'], { cwd: root, env, stdio: 'inherit' });
-  if (result.status !== 0) fail('The production build failed; see the output above.');
 }
 
 /** Resolves once the portal answers HTTP (any status), so the printed address works when printed. */
@@ -126,7 +97,7 @@ async function main(): Promise<void> {
     fail(`Could not prepare the database: ${(error as Error).message}`);
   }
 
-  buildIfNeeded();
+  if (!buildIfNeeded(root, env)) fail('The production build failed; see the output above.');
 
   const nextBin = require.resolve('next/dist/bin/next');
   const portal = spawn(process.execPath, [nextBin, 'start', '-p', env.PORT!, '-H', env.HOSTNAME!], {

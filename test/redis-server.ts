@@ -1,11 +1,26 @@
 // A redis-server of a test's own, on a free port, that the test may kill and restart without
 // touching the machine's shared Redis (other people's tests use it). Also a prefix per test run
-// for tests that do use the shared Redis, and the clean-up of everything under it.
+// for tests that do use the shared Redis, and the clean-up of everything under it. No vitest
+// import here: Playwright specs use it too.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { createClient } from 'redis';
-import { probeRedis, type ServiceStatus } from './services';
+import type { ServiceStatus } from './services';
+
+/** True when a Redis server answers PING at `url` within `timeoutMs`. */
+export async function redisAnswers(url: string, timeoutMs = 1000): Promise<boolean> {
+  const client = createClient({ url, socket: { connectTimeout: timeoutMs, reconnectStrategy: false } });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    if (client.isOpen) client.destroy();
+  }
+}
 
 export interface OwnRedis {
   url: string;
@@ -51,7 +66,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
       stdio: 'ignore',
     });
     const deadline = Date.now() + 10_000;
-    while (!(await probeRedis(url, 500)).available) {
+    while (!(await redisAnswers(url, 500))) {
       if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer within 10 s`);
       await new Promise((r) => setTimeout(r, 50));
     }
