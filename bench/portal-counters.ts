@@ -59,3 +59,32 @@ export function hitRatio(c: CacheCounters): number {
   const reads = c.hits + c.staleServed + c.misses + c.sharedInFlight;
   return reads === 0 ? Number.NaN : (c.hits + c.staleServed) / reads;
 }
+
+/**
+ * Waits until the portal's register budget is idle (no slot held, nothing queued), so a measured
+ * run does not inherit the previous one's slots: the pacer holds each slot one window after its
+ * answer, which the sandbox's reset cannot clear. Without the counters route it waits
+ * `fallbackMs` (one window and its margin) instead.
+ */
+export async function waitForIdleBudget(baseUrl: string, cookie: string, fallbackMs: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let body: unknown;
+    try {
+      const res = await fetch(`${baseUrl}${COUNTERS_PATH}`, { headers: { cookie }, redirect: 'manual' });
+      body = res.status === 200 ? await res.json() : undefined;
+    } catch {
+      body = undefined;
+    }
+    const register = (body as { register?: { budget?: { inUse?: unknown }; queue?: { total?: unknown } } } | undefined)?.register;
+    const inUse = num(register?.budget?.inUse);
+    const queued = num(register?.queue?.total);
+    if (inUse === undefined || queued === undefined) {
+      await new Promise((r) => setTimeout(r, fallbackMs));
+      return;
+    }
+    if (inUse === 0 && queued === 0) return;
+    if (Date.now() > deadline) throw new Error(`The portal's register budget was still in use after ${timeoutMs / 1000} s (${inUse} slots held, ${queued} queued)`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

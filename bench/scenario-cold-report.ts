@@ -8,6 +8,7 @@ import type { RunningSandbox } from '@/sandbox/server';
 import { type Budget, budgetBoundSeconds, ratioToBound } from './budget-bound';
 import type { BenchPortal } from './bench-portal';
 import { timedGet } from './http-timing';
+import { waitForIdleBudget } from './portal-counters';
 import { measureReportAssembly } from './report-assembly';
 
 export interface ColdReportRow {
@@ -65,6 +66,8 @@ export async function runColdReport(ctx: {
 
   for (const { label, frn } of ctx.firms) {
     for (const run of ['cold', 'warm'] as const) {
+      // The previous report's slots are held a window after their answers: let them go first.
+      if (run === 'cold') await waitForIdleBudget(ctx.portal.baseUrl, ctx.portal.sessions[0], ctx.reportPacing.seconds * 1000 + 1000);
       ctx.sandbox.reset();
       const res = await timedGet(`${ctx.portal.baseUrl}/firm/${frn}/report`, { cookie: ctx.portal.sessions[0] });
       if (res.status !== 200) throw new Error(`GET /firm/${frn}/report answered HTTP ${res.status}${res.location ? ` → ${res.location}` : ''}`);
