@@ -29,6 +29,10 @@ export interface OwnRedis {
   kill(): Promise<void>;
   /** Starts it again on the same port, empty (no persistence), as a restarted Redis would be. */
   restart(): Promise<void>;
+  /** SIGSTOP: connections stay open but nothing is answered, as with a hung server or a black-holed network. */
+  pause(): void;
+  /** SIGCONT after pause(). */
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -80,8 +84,25 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     await exited;
   };
 
+  const signal = (name: NodeJS.Signals) => {
+    if (!child?.pid || child.exitCode !== null) throw new Error(`redis-server on port ${port} is not running`);
+    process.kill(child.pid, name);
+  };
+
   await launch();
-  return { url, port, kill, restart: launch, stop: kill };
+  return {
+    url,
+    port,
+    kill,
+    restart: launch,
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
+    stop: async () => {
+      // A paused server would not die on SIGKILL before it is continued on some systems; continue it first.
+      if (child?.pid && child.exitCode === null) process.kill(child.pid, 'SIGCONT');
+      await kill();
+    },
+  };
 }
 
 /** A key prefix no other test run uses. */

@@ -25,4 +25,6 @@ export interface FlightLock {
   raise(key: string, priority: Priority, onBlock?: 'fail' | 'wait'): void;
   /** Receives raise requests from other instances for flights this instance holds. */
   onRaise(handler: (key: string, priority: Priority, onBlock?: 'fail' | 'wait') => void): void;
+  /** Shutdown: wakes every waiter; from now on acquire() is 'unavailable' and waits end at once. */
+  close(): void;
 }

@@ -7,7 +7,10 @@ import { redactRedisUrl } from './scale-out-config';
  * never lets Redis trouble escape as a crash: commands fail fast (no offline queue, a timeout on
  * each) so callers can fall back at once, errors are logged once per outage rather than per
  * retry, and the client reconnects by itself with backoff capped at `reconnectMaxMs`, which is
- * what bounds how long an instance takes to notice that Redis is back.
+ * what bounds how long an instance takes to notice that Redis is back. A Redis that keeps the
+ * connection open but stops answering (a hung server, a network that drops packets) is treated
+ * as unreachable for a moment after each command that times out, so callers do not each wait
+ * out the timeout.
  *
  * A second connection subscribes to the instances' event channel (cache invalidations, lock
  * releases, raise requests); node-redis re-subscribes it after a reconnect.
@@ -44,6 +47,8 @@ export class RedisUnavailableError extends Error {
   override name = 'RedisUnavailableError';
 }
 
+class CommandTimeout extends Error {}
+
 
 type Client = ReturnType<typeof createClient>;
 
@@ -58,6 +63,10 @@ export class RedisConnection {
   private currentState: RedisState = 'connecting';
   private closed = false;
   private subscribed = false;
+  /** After a command timed out: commands fail at once until then (ms since epoch). */
+  private unresponsiveUntil = 0;
+  /** A command timed out and none has succeeded since. */
+  private hung = false;
   /** Outages seen since start (a drop after being ready). */
   outages = 0;
   lastError?: string;
@@ -100,7 +109,7 @@ export class RedisConnection {
   }
 
   get state(): RedisState {
-    return this.currentState;
+    return Date.now() < this.unresponsiveUntil ? 'down' : this.currentState;
   }
 
   private setState(state: RedisState): void {
@@ -144,7 +153,7 @@ export class RedisConnection {
 
   /** Resolves true once ready, or false after `timeoutMs` (or at once when the first attempt already failed). */
   whenReady(timeoutMs: number): Promise<boolean> {
-    if (this.currentState === 'ready') return Promise.resolve(true);
+    if (this.state === 'ready') return Promise.resolve(true);
     if (this.currentState === 'down' || this.lastError !== undefined || this.closed) return Promise.resolve(false);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -166,10 +175,34 @@ export class RedisConnection {
     if (this.closed) throw new RedisUnavailableError('The Redis connection is closed.');
     // A fresh instance's first commands wait for the first connection rather than fail over at once.
     if (this.currentState === 'connecting') await this.whenReady(this.options.startupWaitMs ?? 2_000);
+    if (Date.now() < this.unresponsiveUntil) throw new RedisUnavailableError(`Redis at ${this.where} did not answer a moment ago; not asking again yet.`);
+    // node-redis' own timeout stops at the socket write; a command sent to a hung server would wait
+    // for ever, so the whole round trip is bounded here. A late reply is ignored.
+    let timer: NodeJS.Timeout | undefined;
     try {
-      return (await this.client.sendCommand(args, { timeout: this.commandTimeoutMs })) as T;
+      const reply = (await Promise.race([
+        this.client.sendCommand(args, { timeout: this.commandTimeoutMs }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new CommandTimeout(`no answer within ${this.commandTimeoutMs} ms`)), this.commandTimeoutMs);
+        }),
+      ])) as T;
+      if (this.hung) {
+        this.hung = false;
+        this.log(`[redis] ${this.where} answers again.`);
+      }
+      return reply;
     } catch (error) {
+      if (error instanceof CommandTimeout && !this.closed) {
+        if (!this.hung) {
+          this.hung = true;
+          this.outages += 1;
+          this.log(`[redis] ${this.where} is connected but did not answer within ${this.commandTimeoutMs} ms; treating it as unreachable until it does.`);
+        }
+        this.unresponsiveUntil = Date.now() + 2 * this.commandTimeoutMs;
+      }
       throw this.unavailable(error);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -42,6 +42,7 @@ export class RedisFlightLock implements FlightLock {
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly held = new Set<HeldLease>();
   private raiseHandler?: (key: string, priority: Priority, onBlock?: 'fail' | 'wait') => void;
+  private closed = false;
 
   constructor(
     private readonly redis: RedisConnection,
@@ -56,7 +57,7 @@ export class RedisFlightLock implements FlightLock {
   }
 
   async acquire(key: string): Promise<FlightLease | 'busy' | 'unavailable'> {
-    if (this.redis.state === 'down') return 'unavailable';
+    if (this.closed || this.redis.state === 'down') return 'unavailable';
     const token = `${this.options.instanceId}:${randomBytes(6).toString('hex')}`;
     try {
       const set = await this.redis.command<string | null>(['SET', this.lockKey(key), token, 'NX', 'PX', String(this.ttlMs)]);
@@ -90,6 +91,7 @@ export class RedisFlightLock implements FlightLock {
   }
 
   waitForRelease(key: string, timeoutMs: number): Promise<void> {
+    if (this.closed) return Promise.resolve();
     return new Promise((resolve) => {
       let done = false;
       let set = this.waiters.get(key);
@@ -140,6 +142,11 @@ export class RedisFlightLock implements FlightLock {
     } else if (event.t === 'raise' && event.from !== this.options.instanceId) {
       this.raiseHandler?.(event.k, event.p, event.b);
     }
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const waiters of [...this.waiters.values()]) for (const wake of [...waiters]) wake();
   }
 
   /** Locks this instance holds now (for shutdown). */

@@ -324,6 +324,8 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
       // Queued calls are refused; requests already sent finish, store their answers and release
       // their cross-instance locks before the shared stores go.
       pacer.close();
+      // Flights waiting for another instance's answer stop waiting (and then find the pacer closed).
+      options.flightLock?.close();
       await cache.drain();
       await options.shared?.close();
     },

@@ -268,4 +268,54 @@ describeOwnRedis('scaled-out register clients when Redis dies mid-run (a redis-s
     expect((await solo.client.firm(frns[621])).kind).toBe('ok');
     expect(stats(sandbox).rateLimited).toBe(0);
   }, 30_000);
+
+  it('treats a hung Redis (connected, answering nothing) as unreachable without every call waiting on it, and recovers when it answers', async () => {
+    sandbox.reset();
+    const timing = { heartbeatMs: 250, staleMs: 500, graceMs: 1_500, reconnectMaxMs: 300, startupWaitMs: 1_000, commandTimeoutMs: 300 };
+    const pair = instances(sandbox, redis.url, uniquePrefix('hang'), ['a', 'b'], {}, timing);
+    list.push(...pair);
+    const results: Array<{ result: RegisterResult<unknown>; ms: number; at: number }> = [];
+    let next = 0;
+    let stop = false;
+    const started = Date.now();
+    const popular = frns.slice(650, 655);
+    // Half the workers read firms both instances already hold in memory, half read new ones.
+    const worker = async (inst: Instance, cached: boolean) => {
+      for (let n = 0; !stop; n += 1) {
+        const frn = cached ? popular[n % popular.length] : frns[(next++ % 600) + 20];
+        const t = Date.now();
+        results.push({ result: await inst.client.firmAddresses(frn), ms: Date.now() - t, at: t - started });
+        if (cached) await sleep(50);
+      }
+    };
+    await Promise.all(pair.map((i) => Promise.all(popular.map((frn) => i.client.firmAddresses(frn)))));
+    const workers = pair.flatMap((inst) => [worker(inst, true), worker(inst, false), worker(inst, false)]);
+    await sleep(1_500);
+    redis.pause();
+    const pausedAt = Date.now() - started;
+    await sleep(6_000);
+    redis.resume();
+    const resumedAt = Date.now() - started;
+    await sleep(4_000);
+    stop = true;
+    await Promise.all(workers);
+
+    expect(failures(results.map((r) => r.result))).toEqual([]);
+    const s = stats(sandbox);
+    expect(s.rateLimited).toBe(0);
+    expect(s.maxInWindow).toBeLessThanOrEqual(45);
+    // Memory-cached reads went on at once during the hang.
+    const cachedDuringHang = results.filter((r) => r.at > pausedAt + 1_000 && r.at < resumedAt && r.result.kind === 'ok' && r.result.provenance.source === 'cache');
+    expect(cachedDuringHang.length).toBeGreaterThan(20);
+    expect(cachedDuringHang.filter((r) => r.ms >= 300)).toEqual([]);
+    // New firms were fetched on each instance's share while Redis still hung (after the pause of one window).
+    const liveDuringHang = results.filter((r) => r.at + r.ms < resumedAt && r.at > pausedAt && r.result.kind === 'ok' && r.result.provenance.source === 'live');
+    expect(liveDuringHang.length).toBeGreaterThan(5);
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && (await Promise.all(pair.map(async (i) => (await i.client.health()).shared?.mode))).some((m) => m !== 'shared')) await sleep(100);
+    const health = await pair[0].client.health();
+    expect(health.shared).toMatchObject({ mode: 'shared', redis: { state: 'ready' } });
+    expect(health.shared!.redis.outages).toBeGreaterThanOrEqual(1);
+    expect(pair[0].logs.join('\n')).toMatch(/did not answer within 300 ms/);
+  }, 40_000);
 });

@@ -147,6 +147,14 @@ export class SharedRateStore implements RateStore {
     if (this.recovering || this.modeNow !== 'fallback' || this.redis.state !== 'ready') return;
     this.recovering = true;
     try {
+      // A connection can look ready while the server does not answer (a hung Redis): ask first,
+      // so a failed probe leaves the fallback as it is instead of starting it over.
+      await this.redis.command(['PING']);
+    } catch {
+      this.recovering = false;
+      return;
+    }
+    try {
       // Switch first: grants from now on are logged in Redis too; the replay covers what came before.
       this.setMode('recovering');
       this.recoveringUntil = this.clock.now() + this.options.graceMs;
