@@ -93,6 +93,50 @@ describe('transport', () => {
     expect((answer as { message: string }).message).toMatch(/Could not reach the register at http:\/\/127\.0\.0\.1:9/);
   });
 
+  it('follows a redirect within the register origin, with the key', async () => {
+    server.setHandler((path) =>
+      path === '/Firm/1'
+        ? { status: 301, headers: { location: `${server.baseUrl}/Firm/1/moved` }, body: '' }
+        : { body: envelope('FSR-API-02-01-00', 'Ok. Firm Found', [{ FRN: '1' }]) },
+    );
+    try {
+      const before = server.requests.length;
+      expect(await send({}, '/Firm/1')).toMatchObject({ kind: 'ok', httpStatus: 200 });
+      const seen = server.requests.slice(before);
+      expect(seen.map((r) => r.path)).toEqual(['/Firm/1', '/Firm/1/moved']);
+      expect(seen[1]!.headers['x-auth-key']).toBe(KEY);
+    } finally {
+      server.setHandler(() => reply);
+    }
+  });
+
+  it('never carries the key to another origin a redirect names', async () => {
+    const elsewhere = await startFixtureServer(() => ({ body: envelope('FSR-API-02-01-00', 'Ok', []) }));
+    server.setHandler(() => ({ status: 302, headers: { location: `${elsewhere.baseUrl}/Firm/1` }, body: '' }));
+    try {
+      const answer = await send({}, '/Firm/1');
+      expect(answer).toMatchObject({ kind: 'upstream-error', httpStatus: 302, retryable: false });
+      expect((answer as { message: string }).message).toMatch(/redirected \S.* to another address/);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      server.setHandler(() => reply);
+      await elsewhere.close();
+    }
+  });
+
+  it('stops after three redirects within the origin', async () => {
+    let hops = 0;
+    server.setHandler(() => ({ status: 302, headers: { location: `${server.baseUrl}/loop/${++hops}` }, body: '' }));
+    try {
+      const answer = await send({}, '/Firm/1');
+      expect(answer).toMatchObject({ kind: 'upstream-error', retryable: false });
+      expect((answer as { message: string }).message).toMatch(/more than 3 times/);
+      expect(hops).toBe(4);
+    } finally {
+      server.setHandler(() => reply);
+    }
+  });
+
   it('never puts the key in a message', () => {
     expect(messages.length).toBeGreaterThan(10);
     for (const m of messages) expect(m).not.toContain(KEY);

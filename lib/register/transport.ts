@@ -34,6 +34,9 @@ export interface Transport {
   send(path: string): Promise<TransportAnswer>;
 }
 
+/** Same-origin redirects followed before the answer counts as an upstream error. */
+const MAX_REDIRECTS = 3;
+
 const CHECK_KEY =
   'Check FSR_API_EMAIL and FSR_API_KEY (and FSR_API_BASE_URL); a new key only works once the FCA has activated it (RegisterAPISupport@fca.org.uk).';
 
@@ -188,13 +191,35 @@ export function createTransport(options: TransportOptions): Transport {
       let response: Response;
       let text: string;
       try {
-        response = await doFetch(url, {
-          method: 'GET',
-          headers: { ...options.credentials.authHeaders(), Accept: 'application/json' },
-          signal: AbortSignal.timeout(options.timeoutMs),
-          cache: 'no-store',
-          redirect: 'follow',
-        });
+        const signal = AbortSignal.timeout(options.timeoutMs);
+        // Redirects are followed by hand and only within the register's own origin: fetch would
+        // carry X-AUTH-KEY to any host a redirect names (it strips only Authorization and Cookie).
+        let target = url;
+        for (let hop = 0; ; hop++) {
+          response = await doFetch(target, {
+            method: 'GET',
+            headers: { ...options.credentials.authHeaders(), Accept: 'application/json' },
+            signal,
+            cache: 'no-store',
+            redirect: 'manual',
+          });
+          const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+          if (!location) break;
+          await response.body?.cancel();
+          const next = new URL(location, target);
+          if (next.origin !== origin || hop >= MAX_REDIRECTS) {
+            return {
+              kind: 'upstream-error',
+              httpStatus: response.status,
+              message:
+                next.origin !== origin
+                  ? `The register redirected ${describe(path)} to another address (${next.origin}); not followed, so the API key stays with the register. Check FSR_API_BASE_URL.`
+                  : `The register redirected ${describe(path)} more than ${MAX_REDIRECTS} times; not followed further. Check FSR_API_BASE_URL.`,
+              retryable: false,
+            };
+          }
+          target = next.href;
+        }
         text = await response.text();
       } catch (error) {
         const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
