@@ -185,7 +185,7 @@ describe('register client over HTTP', () => {
     handler = () => ({ status: 502, body: 'bad gateway' });
     const stale = note(await c.firmRequirements('100001', { refresh: true }));
     expect(stale).toMatchObject({ kind: 'ok', provenance: { source: 'cache', stale: true, ageSeconds: 3600 } });
-    expect((stale as { notice: string }).notice).toMatch(/Showing data retrieved 3600 s ago because the register could not answer: The register failed with HTTP 502/);
+    expect((stale as { notice: string }).notice).toMatch(/Showing data retrieved 1 h ago because the register could not answer: The register failed with HTTP 502/);
   });
 
   it('serves stale data at once and refreshes it in the background (stale-while-revalidate)', async () => {

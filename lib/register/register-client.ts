@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { formatAge } from '@/lib/format/date';
 import { walkAllPages } from './all-pages';
 import type { CacheStore } from './cache-store';
 import { systemClock, type Clock } from './clock';
@@ -233,7 +234,7 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
       };
       if (read.from === 'cache' && read.failure) {
         const f = failureResult(read.failure, path);
-        result.notice = `Showing data retrieved ${prov.ageSeconds} s ago because the register could not answer: ${f.message}`;
+        result.notice = `Showing data retrieved ${formatAge(prov.ageSeconds)} because the register could not answer: ${f.message}`;
       }
       return result;
     }
