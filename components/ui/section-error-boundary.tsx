@@ -1,6 +1,6 @@
 'use client';
 
-import { Component, type ReactNode } from 'react';
+import { Component, startTransition, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 
 type Props = { label: string; children: ReactNode };
@@ -27,8 +27,13 @@ class Boundary extends Component<Props & { onRetry: () => void }, State> {
         <button
           type="button"
           onClick={() => {
-            this.setState({ failed: false });
-            this.props.onRetry();
+            // Refresh and reset in one transition: the error stays on screen until the server's new
+            // payload arrives, and the boundary then renders that payload. Resetting first would
+            // re-render the payload that just failed and trip the boundary again.
+            startTransition(() => {
+              this.props.onRetry();
+              this.setState({ failed: false });
+            });
           }}
           className="mt-2 rounded border border-red-800 bg-white px-3 py-1 font-medium text-red-900 hover:bg-red-100"
         >
