@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { forEachDialect, postgresStatus } from '@/test/db-harness';
+import pg from 'pg';
+import { createPostgresTestDb, forEachDialect, postgresStatus } from '@/test/db-harness';
 import { dbConfigFromEnv, openDb, openMigratedDb } from './connect';
 import { migrateToLatest } from './migrations';
 import { appendAudit } from './queries/audit';
 import { createSnapshot } from './queries/snapshots';
 
-const pg = await postgresStatus();
+const PgClient = pg.Client;
+const pgService = await postgresStatus();
 
 describe('dbConfigFromEnv', () => {
   it('defaults to data/portal.db, or portal.db in FSR_DATA_DIR', () => {
@@ -47,7 +49,7 @@ describe('SQLite file', () => {
   });
 });
 
-forEachDialect('schema', pg, (db, dialect, handle) => {
+forEachDialect('schema', pgService, (db, dialect, handle) => {
   it('has run every migration once; running again changes nothing', async () => {
     expect(await migrateToLatest(db(), dialect)).toEqual([]);
     const tables = await db().introspection.getTables();
@@ -55,14 +57,46 @@ forEachDialect('schema', pg, (db, dialect, handle) => {
     for (const t of ['users', 'audit_log', 'snapshots', 'login_attempts']) expect(names).toContain(t);
   });
 
-  it('refuses to update an audit entry, but allows retention deletes', async () => {
+  it('refuses to update an audit entry or delete one younger than a day, but allows retention deletes', async () => {
     const id = await appendAudit(db(), { action: 'test.append-only', outcome: 'success', actor: null });
     await expect(db().updateTable('audit_log').set({ outcome: 'failure' }).where('id', '=', id).execute()).rejects.toThrow(
       /append-only/,
     );
-    const result = await db().deleteFrom('audit_log').where('id', '=', id).executeTakeFirst();
+    await expect(db().deleteFrom('audit_log').where('id', '=', id).execute()).rejects.toThrow(/younger than a day/);
+    const almostDay = await appendAudit(db(), { action: 'test.append-only', outcome: 'success', actor: null, at: new Date(Date.now() - 23 * 3_600_000).toISOString() });
+    await expect(db().deleteFrom('audit_log').where('id', '=', almostDay).execute()).rejects.toThrow(/younger than a day/);
+    const old = await appendAudit(db(), { action: 'test.append-only', outcome: 'success', actor: null, at: new Date(Date.now() - 25 * 3_600_000).toISOString() });
+    const result = await db().deleteFrom('audit_log').where('id', '=', old).executeTakeFirst();
     expect(Number(result.numDeletedRows)).toBe(1);
+    expect((await db().selectFrom('audit_log').select('id').where('id', '=', id).execute()).length).toBe(1);
   });
+
+  if (dialect === 'postgres') {
+    it('migrates a schema of its own while another schema in the database has Kysely tables', async () => {
+      const url = (pgService as { url: string }).url;
+      const other = `other_${Date.now().toString(36)}`;
+      const admin = new PgClient({ connectionString: url });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE SCHEMA ${other}; CREATE TABLE ${other}.kysely_migration (name text); CREATE TABLE ${other}.kysely_migration_lock (id text)`);
+        const fresh = await createPostgresTestDb(url);
+        try {
+          const names = (await fresh.handle.db.selectFrom('users').select('id').execute()).length;
+          expect(names).toBe(0);
+        } finally {
+          await fresh.cleanup();
+        }
+      } finally {
+        await admin.query(`DROP SCHEMA IF EXISTS ${other} CASCADE`);
+        await admin.end();
+      }
+    });
+
+    it('refuses TRUNCATE of the audit log and the snapshots', async () => {
+      await expect(sql`TRUNCATE audit_log`.execute(db())).rejects.toThrow(/append-only: TRUNCATE refused/);
+      await expect(sql`TRUNCATE snapshots`.execute(db())).rejects.toThrow(/append-only: TRUNCATE refused/);
+    });
+  }
 
   it('refuses to update or delete a snapshot', async () => {
     const s = await createSnapshot(db(), { frn: '100001', createdBy: { id: null, email: 'a@b' }, data: { a: 1 } });

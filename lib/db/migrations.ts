@@ -82,7 +82,7 @@ function migration0001(dialect: DialectName): Migration {
 
       // The audit log and evidence snapshots are append-only for everyone, the portal included:
       // the engine refuses changes, so a bug cannot rewrite history. Audit rows may only be
-      // deleted (retention pruning); snapshots never.
+      // deleted (retention pruning, and only once a day old: 0003); snapshots never.
       if (dialect === 'sqlite') {
         await sql`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
           BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END`.execute(db);
@@ -126,10 +126,43 @@ function migration0002(): Migration {
   };
 }
 
+/**
+ * Retention is the only deletion the audit log allows, and retention is at least a day
+ * (AUDIT_RETENTION_DAYS >= 1): so the engine refuses to delete an entry younger than a day by its
+ * own clock, which keeps a bug or a stray statement from erasing the record of what just
+ * happened. PostgreSQL's TRUNCATE skips row triggers, so it is refused on both protected tables.
+ */
+function migration0003(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      if (dialect === 'sqlite') {
+        await sql`CREATE TRIGGER audit_log_no_recent_delete BEFORE DELETE ON audit_log
+          WHEN OLD.at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')
+          BEGIN SELECT RAISE(ABORT, 'audit_log is append-only: an entry younger than a day cannot be deleted'); END`.execute(db);
+      } else {
+        await sql`CREATE FUNCTION fsr_reject_recent_audit_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            IF OLD.at > to_char((now() AT TIME ZONE 'UTC') - interval '1 day', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') THEN
+              RAISE EXCEPTION 'audit_log is append-only: an entry younger than a day cannot be deleted';
+            END IF;
+            RETURN OLD;
+          END $$`.execute(db);
+        await sql`CREATE TRIGGER audit_log_no_recent_delete BEFORE DELETE ON audit_log
+          FOR EACH ROW EXECUTE FUNCTION fsr_reject_recent_audit_delete()`.execute(db);
+        await sql`CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
+          FOR EACH STATEMENT EXECUTE FUNCTION fsr_reject_change()`.execute(db);
+        await sql`CREATE TRIGGER snapshots_no_truncate BEFORE TRUNCATE ON snapshots
+          FOR EACH STATEMENT EXECUTE FUNCTION fsr_reject_change()`.execute(db);
+      }
+    },
+  };
+}
+
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_portal_state': migration0001(dialect),
     '0002_report_drafts': migration0002(),
+    '0003_audit_delete_guard': migration0003(dialect),
   };
 }
 
@@ -145,7 +178,12 @@ class InCodeMigrationProvider implements MigrationProvider {
  * PostgreSQL (Kysely's migrator takes an advisory lock).
  */
 export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(dialect) });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one: another
+  // schema's kysely_migration (another test run, another deployment in the same database) would
+  // be taken for ours. Name the schema the connection actually uses.
+  const migrationTableSchema =
+    dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(dialect), migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
