@@ -124,6 +124,18 @@ forEachDialect('next-auth callbacks and events', pg, (db) => {
     expect(await findUserByEmail(db(), 'new@corp.example')).toBeNull();
   });
 
+  it('SSO: never takes over a local account or one bound to another provider by matching e-mail', async () => {
+    const local = await createUser(db(), { email: 'root@corp.example', role: 'admin', passwordHash: 'h', authProvider: 'local' });
+    const okta = await createUser(db(), { email: 'kim@corp.example', role: 'viewer', passwordHash: null, authProvider: 'okta' });
+    const claims = (email: string) => ({ sub: `idp-${email}`, email, email_verified: true, groups: ['fsr-admins'] }) as never;
+    expect(await cb().signIn({ user: { id: 'x' }, account: account('oidc'), profile: claims('root@corp.example') })).toBe(false);
+    expect(await cb().signIn({ user: { id: 'y' }, account: account('oidc'), profile: claims('kim@corp.example') })).toBe(false);
+    expect(await findUserByEmail(db(), 'root@corp.example')).toMatchObject({ id: local.id, role: 'admin', authProvider: 'local' });
+    expect(await findUserByEmail(db(), 'kim@corp.example')).toMatchObject({ id: okta.id, role: 'viewer', authProvider: 'okta' });
+    const reasons = (await listAudit(db(), { action: 'auth.sign-in-failed' })).map((e) => e.detail?.reason).slice(0, 2).reverse();
+    expect(reasons).toEqual(['local-account', 'other-provider']);
+  });
+
   it('SSO: with AUTH_SSO_AUTO_CREATE=false only invited users get in', async () => {
     const closed = readAuthConfig({ OIDC_ISSUER: 'http://127.0.0.1:9999', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's', AUTH_SSO_AUTO_CREATE: 'false' });
     const o = buildAuthOptions({ config: closed, secret: SECRET, loadDb: async () => db() });

@@ -159,6 +159,14 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
         const db = await deps.loadDb();
         const existing = await findUserByEmail(db, email);
         if (existing?.disabled) return ssoRefused(email, account.provider, 'account-disabled', existing);
+        // An identity provider vouches for an e-mail, not for the portal account that has it: a
+        // local account (with a password, perhaps the first administrator) or one bound to another
+        // provider is never taken over by matching addresses. Invited accounts ('sso') bind to
+        // the first provider they sign in with.
+        if (existing?.authProvider === 'local') return ssoRefused(email, account.provider, 'local-account', existing);
+        if (existing && existing.authProvider !== 'sso' && existing.authProvider !== account.provider) {
+          return ssoRefused(email, account.provider, 'other-provider', existing);
+        }
         if (!existing && !config.ssoAutoCreate) return ssoRefused(email, account.provider, 'not-invited');
         await upsertSsoUser(db, {
           email,

@@ -40,7 +40,7 @@ export function signInErrorMessage(code: string | null | undefined): string | nu
     case SIGN_IN_ERROR.sessionEnded:
       return 'Your session has ended. Sign in again to continue.';
     case 'AccessDenied':
-      return 'Your single sign-on account may not use the portal: it is disabled, not invited, or its e-mail address is unverified. Ask a portal administrator.';
+      return 'Your single sign-on account may not use the portal: it is disabled, not invited, its e-mail address is unverified, or the address belongs to a portal account that signs in another way (with a password, or another provider). Ask a portal administrator.';
     case 'SessionRequired':
       return 'Sign in to continue.';
     case 'OAuthSignin':
