@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { startPortal } from './support/portal-instance';
+
+// `next start` on its own (without `npm start`, as a process manager or container would run it)
+// still refuses a bad setting at start-up, naming the variable and never printing a secret's
+// value, instead of answering 500 to every page (lib/server/instrumentation-node.ts).
+
+test('a portal with a key but no e-mail stops at start-up, naming the variable and not the key', async () => {
+  const key = 'e2e-secret-key-7d1f0c';
+  const failure = await startPortal({ env: { FSR_API_KEY: key, FSR_API_EMAIL: '' } }).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('The portal exited during start-up');
+  expect(failure).toContain('FSR_API_EMAIL is required when FSR_API_KEY is set');
+  expect(failure).not.toContain(key);
+});
+
+test('a portal with an unusable report limit stops at start-up, naming the variable', async () => {
+  const failure = await startPortal({ env: { FSR_REPORT_MAX_PAGES: 'lots' } }).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('The portal exited during start-up');
+  expect(failure).toContain('FSR_REPORT_MAX_PAGES');
+});

@@ -1,0 +1,59 @@
+/**
+ * Runs once when a portal server process starts, in the Node.js runtime only (instrumentation.ts
+ * imports it there, so the Edge build never sees process.exit). Checks the register, report,
+ * export, audit-retention and scale-out settings, also when `next start` runs without
+ * `npm start`, so a mistyped setting stops start-up with a message naming the variable instead
+ * of failing the first page or report, and starts the daily
+ * housekeeping: audit entries older than AUDIT_RETENTION_DAYS and expired report drafts are
+ * deleted at start-up and then every 24 hours. With REDIS_URL set it creates the register client
+ * now, so the connection to Redis is up before the first page. It also installs the graceful
+ * shutdown: on SIGTERM, once Next has finished the requests in flight, the register client
+ * releases its locks and closes Redis, then the database pool is closed.
+ */
+export async function registerNodeServer(): Promise<void> {
+  const { readReportLimits } = await import('@/lib/report/limits');
+  const { readAuditRetentionDays } = await import('@/lib/audit/retention');
+  const { loadScaleOutConfig } = await import('@/lib/register/scale-out-config');
+  const { loadRegisterConfig } = await import('@/lib/register/load-config');
+  let retentionDays: number;
+  let redisConfigured: boolean;
+  try {
+    loadRegisterConfig(process.env);
+    readReportLimits(process.env);
+    retentionDays = readAuditRetentionDays(process.env);
+    redisConfigured = Boolean(loadScaleOutConfig(process.env).redisUrl);
+  } catch (error) {
+    // Next would otherwise keep running and answer 500 to everything; stop, naming the variable.
+    console.error(`\n✖ ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+
+  const { runHousekeeping, scheduleDaily } = await import('@/lib/audit/housekeeping');
+  const { getDb } = await import('@/lib/db/client');
+  scheduleDaily(
+    async () => {
+      const result = await runHousekeeping(await getDb(), retentionDays);
+      if (result.audit.deleted > 0 || result.drafts > 0) {
+        console.log(`Housekeeping: removed ${result.audit.deleted} audit entries older than ${result.audit.before} and ${result.drafts} expired report drafts.`);
+      }
+    },
+    (message) => console.error(message),
+  );
+
+  const { installGracefulShutdown, onShutdown } = await import('@/lib/server/shutdown');
+  const { existingRegisterClient, getRegisterClient } = await import('@/lib/register/client');
+  const { closeDb } = await import('@/lib/db/client');
+  installGracefulShutdown();
+  onShutdown('register client (queued calls, Redis locks and connection)', async () => {
+    await existingRegisterClient()?.close();
+  });
+  onShutdown('database', closeDb);
+  if (redisConfigured) {
+    try {
+      getRegisterClient();
+    } catch (error) {
+      console.error(`\n✖ ${(error as Error).message}\n`);
+      process.exit(1);
+    }
+  }
+}
