@@ -1,8 +1,10 @@
 /**
  * The firm's sections: one nested route each under /firm/[frn] (DESIGN.md route table), in the
  * order the overview lists them. `counted` marks the sections whose size the overview asks the
- * register for even when it is not cached; see components/firm/section-count.tsx for why only
- * these.
+ * register for even when it is not cached: the long, paged lists whose size is itself a finding
+ * (how many permissions, individuals, representatives, actions). Each count costs a background
+ * register call (lib/firm/section-counts.ts), so the short lists (address, names, regulators,
+ * passports, waivers, exclusions) are not counted and show their size on their own page.
  */
 
 export const FIRM_SECTION_SLUGS = [
