@@ -48,3 +48,30 @@ for (const route of routes) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+// Reflow (WCAG 1.4.10): at 320 CSS px wide every firm route, and the other register pages, fit
+// the screen; only a wide table scrolls sideways, inside its own box.
+const otherRegisterRoutes = [
+  `/individual/${SHOWCASE.bankIndividualIrn}`,
+  `/individual/${SHOWCASE.bankIndividualIrn}/controlled-functions`,
+  `/individual/${SHOWCASE.prohibitedIrn}/disciplinary-history`,
+  `/fund/${SHOWCASE.umbrellaFundPrn}`,
+  `/fund/${SHOWCASE.umbrellaFundPrn}/names`,
+  `/fund/${SHOWCASE.umbrellaFundPrn}/subfunds`,
+  '/markets',
+  `/search?q=${SHOWCASE.unauthorisedSearch}&type=firm`,
+];
+
+test('every register route fits a 320 px wide screen without sideways scrolling', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 320, height: 720 });
+  const overflowing: string[] = [];
+  for (const route of [...routes, ...otherRegisterRoutes]) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('main').locator('[data-testid="walk-progress"], .animate-pulse')).toHaveCount(0, { timeout: 30_000 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (overflow > 0) overflowing.push(`${route}: ${overflow} px`);
+  }
+  expect(overflowing).toEqual([]);
+});

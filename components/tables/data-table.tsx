@@ -35,12 +35,14 @@ export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable,
   return (
     <div className="space-y-2">
       {showFilter ? <TableFilter tableId={id} label={typeof caption === 'string' ? caption : 'rows'} /> : null}
+      {/* The scroll box is positioned so that visually hidden text in the cells (absolutely placed)
+          stays inside it instead of widening the page on a narrow screen (WCAG 1.4.10 reflow). */}
       {/* The scroll box takes keyboard focus (named by the caption) so a long or wide table can be scrolled without a mouse (WCAG 2.1.1). */}
       <div
         tabIndex={0}
         role="region"
         aria-labelledby={`${id}-caption`}
-        className="max-h-[75vh] overflow-auto rounded border border-slate-200 bg-white print:max-h-none print:overflow-visible"
+        className="relative max-h-[75vh] overflow-auto rounded border border-slate-200 bg-white print:max-h-none print:overflow-visible"
       >
         <table id={id} className="min-w-full border-collapse text-left text-sm">
           <caption id={`${id}-caption`} className="px-3 py-2 text-left text-base font-semibold text-slate-900">

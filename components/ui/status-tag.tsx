@@ -20,7 +20,7 @@ const toneSymbols: Record<Tone, string> = {
 export function StatusTag({ children, tone = 'neutral' }: { children: React.ReactNode; tone?: Tone }) {
   return (
     <span
-      className={`inline-flex items-center gap-1 whitespace-nowrap rounded border px-1.5 py-0.5 text-xs font-semibold ${toneClasses[tone]}`}
+      className={`inline-flex max-w-full items-center gap-1 rounded border px-1.5 py-0.5 text-xs font-semibold ${toneClasses[tone]}`}
     >
       <span aria-hidden="true">{toneSymbols[tone]}</span>
       {children}

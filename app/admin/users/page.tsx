@@ -33,7 +33,7 @@ export default async function AdminUsersPage() {
         </p>
       </div>
       <CreateUserForm ssoAvailable={ssoAvailable} />
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Portal users ({users.length})</caption>
           <thead className="bg-slate-50 text-left">
