@@ -200,8 +200,18 @@ test.describe('firm sections', () => {
 
   test('prints without navigation or controls, tables in full', async ({ page }) => {
     await page.goto(`/firm/${bank}/permissions`);
+    const table = page.getByRole('table', { name: /^Permissions/ });
+    const rows = table.locator('tbody tr');
+    const all = await rows.count();
+    expect(all).toBeGreaterThan(10);
+    // A filter narrows the screen, never the printout.
+    await page.getByLabel(/^Filter /).first().fill('zzz-no-such-word');
+    await expect(page.getByText('0 matching rows')).toBeVisible();
+    await expect(rows.first()).toBeHidden();
     await page.emulateMedia({ media: 'print' });
-    await expect(page.getByRole('table', { name: /^Permissions/ })).toBeVisible();
+    await expect(table).toBeVisible();
+    await expect(rows.first()).toBeVisible();
+    await expect(rows.nth(all - 1)).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Firm sections' })).toBeHidden();
     await expect(page.getByRole('link', { name: /Show all permissions/ })).toBeHidden();
     await expect(page.getByRole('button', { name: /Refresh from the register/ })).toBeHidden();

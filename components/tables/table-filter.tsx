@@ -2,7 +2,10 @@
 
 import { useEffect, useId, useState } from 'react';
 
-/** Filters the rows of a server-rendered table by their text, in the browser, without a round trip. */
+/**
+ * Filters the rows of a server-rendered table by their text, in the browser, without a round
+ * trip. On screen only: a printed page shows every row.
+ */
 export function TableFilter({ tableId, label }: { tableId: string; label: string }) {
   const inputId = useId();
   const [query, setQuery] = useState('');
@@ -16,7 +19,8 @@ export function TableFilter({ tableId, label }: { tableId: string; label: string
     for (const row of Array.from(table.querySelectorAll<HTMLTableRowElement>('tbody tr'))) {
       const text = row.textContent?.toLowerCase() ?? '';
       const match = words.every((word) => text.includes(word));
-      row.hidden = !match;
+      // Not the hidden attribute: rows filtered out on screen still print (globals.css).
+      row.toggleAttribute('data-filtered-out', !match);
       if (match) visible += 1;
     }
     setShown(words.length ? visible : null);
