@@ -1,4 +1,5 @@
 import { SHOWCASE } from '@/sandbox/dataset/showcase';
+import { test as ownSandboxTest } from './support/register-fixtures';
 import { expect, test } from './support/signed-in';
 
 // Impossible addresses are refused before any register call (HTTP 400, said in words); records
@@ -30,6 +31,19 @@ test.describe('bad input: HTTP 400 and a clear message', () => {
     await page.getByRole('link', { name: 'Go to the first page' }).click();
     await expect(page.getByRole('table', { name: /Waivers and modifications/ })).toBeVisible();
   });
+});
+
+// On a portal with a sandbox of its own, so the sandbox's count proves that nothing was asked.
+// Plain requests rather than page visits: a browser would go on to prefetch the error page's
+// links (the firm's sections), which are real pages that do read the register.
+ownSandboxTest('impossible firm addresses are refused without a single register request', async ({ page, sandbox }) => {
+  const before = JSON.stringify(sandbox.stats());
+  for (const path of ['/firm/abc', '/firm/12345678/permissions', `/firm/${bank}/passports/123`, `/firm/${bank}/requirements/not-a-ref`]) {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(400);
+    expect(await response.text(), path).toContain('That is not a valid');
+    expect(JSON.stringify(sandbox.stats()), path).toBe(before);
+  }
 });
 
 test.describe('not found: HTTP 404 pages that say what was looked for', () => {
