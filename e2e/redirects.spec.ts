@@ -1,4 +1,5 @@
 import { SHOWCASE } from '../sandbox/dataset/showcase';
+import { countrySlug } from '../lib/firm/country-slug';
 import { expect, sectionsLoaded, test } from './support/register-fixtures';
 
 const FRN = SHOWCASE.bankFrn;
@@ -15,7 +16,7 @@ test.describe('register API paths redirect to the portal’s routes', () => {
       [`/Firm/${FRN}/Individuals`, `/firm/${FRN}/individuals`],
       [`/Firm/${FRN}/Names`, `/firm/${FRN}/names`],
       [`/Firm/${FRN}/Passports`, `/firm/${FRN}/passports`],
-      [`/Firm/${FRN}/Passports/${SHOWCASE.bankPassportCountry}/Permission`, `/firm/${FRN}/passports/${SHOWCASE.bankPassportCountry}`],
+      [`/Firm/${FRN}/Passports/${SHOWCASE.bankPassportCountry}/Permission`, `/firm/${FRN}/passports/${countrySlug(SHOWCASE.bankPassportCountry)}`],
       [`/Firm/${FRN}/Permissions`, `/firm/${FRN}/permissions`],
       [`/Firm/${FRN}/Regulators`, `/firm/${FRN}/regulators`],
       [`/Firm/${FRN}/Requirements`, `/firm/${FRN}/requirements`],

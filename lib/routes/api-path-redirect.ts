@@ -1,6 +1,7 @@
 import { parseApiPath, type ApiPath } from '@/lib/register/api-path';
 import type { EndpointName } from '@/lib/register/register-client-types';
 import { checkCountry, checkFrn, checkIrn, checkPrn, checkRequirementRef } from '@/lib/register/validate';
+import { countrySlug } from '@/lib/firm/country-slug';
 import { firmPath, fundPath, individualPath, type FirmSection } from './portal-paths';
 
 /**
@@ -32,6 +33,12 @@ function canonical(check: (v: unknown) => { ok: true; value: string } | { ok: fa
   return c.ok ? c.value : value;
 }
 
+/** A country as the register names it ("ISLE OF MAN") becomes its slug; anything else is passed on for the page to refuse. */
+function countryPathSegment(value: string): string {
+  const c = checkCountry(value);
+  return c.ok ? countrySlug(c.value) : value;
+}
+
 /** The portal path (with query) for a parsed API path. */
 export function portalPathForApi(api: ApiPath): string {
   const [first = '', second = ''] = api.args;
@@ -40,7 +47,8 @@ export function portalPathForApi(api: ApiPath): string {
     case 'firm':
       return firmPath(canonical(checkFrn, first));
     case 'firmPassportPermissions':
-      return firmPath(canonical(checkFrn, first), `passports/${encodeURIComponent(canonical(checkCountry, second))}`, page);
+      // The portal's own slug ("isle-of-man"), the form every passports link uses.
+      return firmPath(canonical(checkFrn, first), `passports/${encodeURIComponent(countryPathSegment(second))}`, page);
     case 'firmRequirementInvestmentTypes':
       return firmPath(canonical(checkFrn, first), `requirements/${encodeURIComponent(canonical(checkRequirementRef, second))}`, page);
     case 'individual':
