@@ -10,7 +10,8 @@ function columns(rows: FirmName[], previous: boolean): Column<FirmName>[] {
     { header: 'Name', rowHeader: true, cell: (n) => n.name ?? '—' },
     { header: 'Type of name', cell: (n) => n.status ?? '—' },
     { header: 'Effective from', cell: (n) => <RegisterDate value={n.effectiveFrom} /> },
-    ...(previous ? [{ header: 'Effective to', cell: (n: FirmName) => <RegisterDate value={n.effectiveTo} /> }] : []),
+    // A current name rarely has an end date; when the register gives one, it is shown too.
+    ...(previous || rows.some((n) => n.effectiveTo) ? [{ header: 'Effective to', cell: (n: FirmName) => <RegisterDate value={n.effectiveTo} /> }] : []),
     ...extraColumn(rows),
   ];
 }

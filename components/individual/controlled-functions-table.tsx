@@ -55,6 +55,7 @@ export function ControlledFunctionsTable({
   columns.push(
     { header: 'Customer engagement', cell: (r) => (r.customerEngagementMethods.length ? r.customerEngagementMethods.join(', ') : '—') },
     { header: 'Suspension or restriction', cell: (r) => <Restriction row={r} /> },
+    { header: 'Register no.', cell: (r) => (r.order !== undefined ? String(r.order) : '—'), className: 'whitespace-nowrap' },
   );
   return (
     <DataTable
