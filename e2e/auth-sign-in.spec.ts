@@ -61,9 +61,16 @@ test.describe('signing in with a local account', () => {
     expect(entry).toMatchObject({ reference: user.email, outcome: 'denied', detail: { scope: 'account' } });
   });
 
-  test('the header shows who is signed in and their role; signing out there ends the session and is audited', async ({ page, portal }) => {
+  test('the header shows who is signed in and their role; signing out there ends the session and is audited', async ({ page, browser, portal }) => {
     const user = await portal.createUser('leaver@auth-e2e.test', 'analyst');
     await signIn(page, user.email, user.password);
+    // A copy of the session cookie taken before signing out (another browser, a stolen copy)
+    // opens pages while the session lasts.
+    const elsewhere = await browser.newContext({ baseURL: portal.baseURL });
+    await elsewhere.addCookies(await page.context().cookies());
+    const other = await elsewhere.newPage();
+    await other.goto('/search?q=bank');
+    await expect(other).toHaveURL(/\/search\?q=bank$/);
     const header = page.getByRole('banner');
     await expect(header).toContainText('Signed in as leaver');
     await expect(header.getByTestId('signed-in-role')).toHaveText('Analyst');
@@ -76,5 +83,14 @@ test.describe('signing in with a local account', () => {
     await expect(page).toHaveURL(/\/login$/);
     const [entry] = await portal.withDb((db) => listAudit(db, { action: 'auth.sign-out', userEmail: user.email }));
     expect(entry.outcome).toBe('success');
+    // The session itself has ended: its copied cookie opens nothing.
+    try {
+      await other.goto('/search?q=bank');
+      await expect(other).toHaveURL(/\/login/);
+      const api = await elsewhere.request.get('/api/search/typeahead?q=bank', { maxRedirects: 0 });
+      expect(api.status()).toBe(401);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });

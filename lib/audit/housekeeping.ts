@@ -1,10 +1,11 @@
+import { pruneEndedSessions } from '@/lib/db/queries/ended-sessions';
 import { pruneReportDrafts } from '@/lib/db/queries/report-drafts';
 import type { Db } from '@/lib/db/schema';
 import { pruneExpiredAudit, type PruneResult } from './retention';
 
 /**
- * The portal's daily clean-up of its own records: audit entries past the retention period, and
- * report drafts nobody saved. Runs when each portal process starts and then once a day
+ * The portal's daily clean-up of its own records: audit entries past the retention period, report
+ * drafts nobody saved, and the records of signed-out sessions that have expired anyway. Runs when each portal process starts and then once a day
  * (instrumentation.ts); with several instances each runs it, which is harmless (deleting what is
  * already deleted removes nothing).
  */
@@ -14,12 +15,14 @@ export const HOUSEKEEPING_INTERVAL_MS = 24 * 3_600_000;
 export interface HousekeepingResult {
   audit: PruneResult;
   drafts: number;
+  endedSessions: number;
 }
 
 export async function runHousekeeping(db: Db, retentionDays: number, now: number = Date.now()): Promise<HousekeepingResult> {
   const audit = await pruneExpiredAudit(db, retentionDays, now);
   const drafts = await pruneReportDrafts(db, now);
-  return { audit, drafts };
+  const endedSessions = await pruneEndedSessions(db, now);
+  return { audit, drafts, endedSessions };
 }
 
 export interface HousekeepingSchedule {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appendAudit, listAudit } from '@/lib/db/queries/audit';
+import { endSession, isSessionEnded } from '@/lib/db/queries/ended-sessions';
 import { createReportDraft, getReportDraft } from '@/lib/db/queries/report-drafts';
 import { forEachDialect, postgresStatus } from '@/test/db-harness';
 import { runHousekeeping, scheduleDaily } from './housekeeping';
@@ -43,10 +44,14 @@ forEachDialect('audit retention', pg, (db) => {
     expect((await listAudit(db())).length).toBe(before);
   });
 
-  it('housekeeping also removes report drafts older than a day, and only those', async () => {
+  it('housekeeping also removes report drafts older than a day and expired signed-out sessions, and only those', async () => {
     const fresh = await createReportDraft(db(), { frn: '200200', createdBy: ann, data: { a: 1 } });
+    await endSession(db(), { sid: 'hk-expired', userId: 'u-ann', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    await endSession(db(), { sid: 'hk-open', userId: 'u-ann', expiresAt: new Date(Date.now() + 48 * 3_600_000).toISOString() });
     const result = await runHousekeeping(db(), 30, Date.now() + 25 * 3_600_000);
     expect(result.drafts).toBeGreaterThanOrEqual(1);
+    expect(result.endedSessions).toBe(1);
+    expect(await isSessionEnded(db(), 'hk-open')).toBe(true);
     expect(await getReportDraft(db(), fresh)).toBeNull();
     const kept = await createReportDraft(db(), { frn: '200200', createdBy: ann, data: { a: 2 } });
     expect((await runHousekeeping(db(), 30)).drafts).toBe(0);

@@ -76,6 +76,23 @@ forEachDialect('next-auth callbacks and events', pg, (db) => {
     expect(session.user).toEqual({ id: user.id, email: 'amy@x', name: 'amy', role: 'analyst', provider: 'credentials' });
   });
 
+  it('signing out ends the session itself: a copy of its token is refused afterwards, other sessions go on', async () => {
+    const u = (await findUserByEmail(db(), 'amy@x'))!;
+    const signIn = () => cb().jwt({ token: {}, user: { id: u.id } as never, account: account('credentials'), trigger: 'signIn' }) as Promise<JWT>;
+    const [laptop, phone] = [await signIn(), await signIn()];
+    expect(laptop.sid).toMatch(/^[\w-]{22}$/);
+    expect(phone.sid).not.toBe(laptop.sid);
+    expect((await cb().jwt({ token: laptop, user: undefined as never, account: null })).uid).toBe(u.id);
+    await ev().signOut({ token: laptop, session: undefined as never });
+    // At once on this instance, and on another one (no cache) from the database.
+    await expect(cb().jwt({ token: laptop, user: undefined as never, account: null })).rejects.toThrow(/session refused: signed-out/);
+    clearUserCache();
+    await expect(cb().jwt({ token: laptop, user: undefined as never, account: null })).rejects.toThrow(/session refused: signed-out/);
+    expect((await cb().jwt({ token: phone, user: undefined as never, account: null })).uid).toBe(u.id);
+    const [entry] = await listAudit(db(), { action: 'auth.sign-out' });
+    expect(entry).toMatchObject({ userId: u.id, outcome: 'success' });
+  });
+
   it('credentials: the throttle message reaches next-auth as the error code', async () => {
     const credentials = options().providers[0] as unknown as { options: { authorize: (c: unknown, r: unknown) => Promise<unknown> } };
     for (let i = 0; i < 5; i++) await expect(credentials.options.authorize({ email: 'tom@x', password: `bad-${i}` }, {})).resolves.toBeNull();

@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import type { AuthOptions, Awaitable, User as NextAuthUser } from 'next-auth';
 import type { JWT } from 'next-auth/jwt';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
@@ -7,6 +8,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import OktaProvider from 'next-auth/providers/okta';
 import { getDb } from '@/lib/db/client';
 import { appendAudit } from '@/lib/db/queries/audit';
+import { endSession } from '@/lib/db/queries/ended-sessions';
 import { findUserByEmail, findUserById, recordUserSignIn, upsertSsoUser, type User } from '@/lib/db/queries/users';
 import type { Db } from '@/lib/db/schema';
 import { safeRedirectUrl } from './callback-url';
@@ -14,7 +16,7 @@ import { type AuthConfig, type OidcSettings, readAuthConfig, roleFromClaims } fr
 import { authorizeCredentials } from './credentials';
 import { resolveAuthSecret } from './secret';
 import { SIGN_IN_ERROR } from './sign-in-errors';
-import { checkSession, type PortalTokenClaims } from './session-check';
+import { checkSession, markSessionEnded, type PortalTokenClaims } from './session-check';
 
 /** The user as pages see it (`requireUser()`), also `session.user` on the client. */
 export interface SessionUser {
@@ -195,6 +197,7 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
             role: portalUser.role,
             provider: account.provider,
             authAt: Math.floor(Date.now() / 1000),
+            sid: randomBytes(16).toString('base64url'),
           };
           return { sub: portalUser.id, email: portalUser.email, name: portalUser.name, ...claims };
         }
@@ -242,13 +245,22 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
       },
       async signOut({ token }) {
         const t = token as (JWT & Partial<PortalTokenClaims>) | null;
-        await appendAudit(await deps.loadDb(), {
-          action: 'auth.sign-out',
-          outcome: 'success',
-          actor: t?.uid ? { id: t.uid, email: String(t.email ?? '') } : null,
-          reference: t?.email ? String(t.email) : null,
-          detail: { address: deps.address ?? null },
+        const db = await deps.loadDb();
+        // The session ends for good, not just in this browser: its id is recorded (with the audit
+        // entry, in one transaction) so a copy of the cookie is refused too.
+        await db.transaction().execute(async (trx) => {
+          if (t?.sid && t.uid && typeof t.authAt === 'number') {
+            await endSession(trx, { sid: t.sid, userId: t.uid, expiresAt: new Date((t.authAt + config.sessionMaxAgeSeconds) * 1000).toISOString() });
+          }
+          await appendAudit(trx, {
+            action: 'auth.sign-out',
+            outcome: 'success',
+            actor: t?.uid ? { id: t.uid, email: String(t.email ?? '') } : null,
+            reference: t?.email ? String(t.email) : null,
+            detail: { address: deps.address ?? null },
+          });
         });
+        if (t?.sid) markSessionEnded(t.sid);
       },
     },
     logger: {

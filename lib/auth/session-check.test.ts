@@ -1,7 +1,8 @@
 import { beforeEach, expect, it } from 'vitest';
 import { createUser, revokeUserSessions, setUserDisabled } from '@/lib/db/queries/users';
 import { forEachDialect, postgresStatus } from '@/test/db-harness';
-import { checkSession, clearUserCache, invalidateCachedUser } from './session-check';
+import { endSession } from '@/lib/db/queries/ended-sessions';
+import { checkSession, clearUserCache, invalidateCachedUser, markSessionEnded } from './session-check';
 
 const pg = await postgresStatus();
 const opts = { maxAgeSeconds: 36_000, revalidateSeconds: 30 };
@@ -45,6 +46,21 @@ forEachDialect('session check', pg, (db) => {
     const tenHoursAgo = Math.floor(Date.now() / 1000) - 36_000;
     expect(await checkSession(load, tokenFor(u, tenHoursAgo), opts)).toEqual({ ok: false, reason: 'expired' });
     expect((await checkSession(load, tokenFor(u, tenHoursAgo + 60), opts)).ok).toBe(true);
+  });
+
+  it('refuses a session that was signed out, on this instance at once and elsewhere from the database', async () => {
+    const u = await createUser(db(), { email: 'sc-signed-out@x', role: 'viewer', passwordHash: 'h', authProvider: 'local' });
+    const ended = { ...tokenFor(u), sid: 'ended-sid' };
+    const other = { ...tokenFor(u), sid: 'other-sid' };
+    expect((await checkSession(load, ended, opts)).ok).toBe(true);
+    markSessionEnded('ended-sid');
+    expect(await checkSession(load, ended, opts)).toEqual({ ok: false, reason: 'signed-out' });
+    clearUserCache();
+    await endSession(db(), { sid: 'ended-sid', userId: u.id, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(await checkSession(load, ended, opts)).toEqual({ ok: false, reason: 'signed-out' });
+    expect((await checkSession(load, other, opts)).ok).toBe(true);
+    // A session issued before session ids existed goes on until its own end.
+    expect((await checkSession(load, tokenFor(u), opts)).ok).toBe(true);
   });
 
   it('refuses tokens without the portal claims and users that no longer exist', async () => {

@@ -158,11 +158,28 @@ function migration0003(dialect: DialectName): Migration {
   };
 }
 
+/** Sessions ended by signing out (lib/db/queries/ended-sessions.ts). */
+function migration0004(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('ended_sessions')
+        .addColumn('sid', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('ended_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('ended_sessions_expires_at').on('ended_sessions').column('expires_at').execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_portal_state': migration0001(dialect),
     '0002_report_drafts': migration0002(),
     '0003_audit_delete_guard': migration0003(dialect),
+    '0004_ended_sessions': migration0004(),
   };
 }
 

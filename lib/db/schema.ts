@@ -77,8 +77,19 @@ export interface LoginAttemptsTable {
   state: 'pending' | 'failed';
 }
 
+/** Sessions ended by signing out: their JWT is refused even if a copy of the cookie survives. */
+export interface EndedSessionsTable {
+  /** The session id (`sid` claim) given at sign-in. */
+  sid: string;
+  user_id: string;
+  ended_at: string;
+  /** When the session would have expired anyway; the row can go after that. */
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
+  ended_sessions: EndedSessionsTable;
   audit_log: AuditLogTable;
   snapshots: SnapshotsTable;
   report_drafts: ReportDraftsTable;
