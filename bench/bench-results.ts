@@ -28,6 +28,8 @@ export interface BenchResults {
   };
   /** Scenarios not run, and why. */
   skipped: { scenario: number; reason: string }[];
+  /** Set when a scenario failed: the run stopped there, and what it had measured is still written. */
+  stoppedEarly?: string;
 }
 
 const s1 = (seconds: number | undefined) => (seconds === undefined || Number.isNaN(seconds) ? '—' : seconds.toFixed(1));
@@ -163,6 +165,7 @@ export function renderMarkdown(r: BenchResults): string {
     );
   }
 
+  if (r.stoppedEarly) out.push('', '## Stopped early', '', `The run stopped at an error; the scenarios above it finished: ${r.stoppedEarly}`);
   if (r.skipped.length > 0) {
     out.push('', '## Not run', '');
     for (const s of r.skipped) out.push(`- Scenario ${s.scenario}: ${s.reason}`);

@@ -188,6 +188,11 @@ async function main(): Promise<void> {
         results.scenarios.teamScaledOut = await runScaleOut({ root: ROOT, redisUrl: redisUrl!, distDir, runId, sandbox, portalEnv, portalAccount, staff: TEAM_STAFF, seconds: teamSeconds, log });
       }
     }
+  } catch (error) {
+    // Keep what the finished scenarios measured: write the results, then fail the command.
+    results.stoppedEarly = (error as Error).message;
+    console.error(`\n✖ ${(error as Error).stack ?? String(error)}`);
+    process.exitCode = 1;
   } finally {
     for (const p of [...portals]) await p.stop().catch(() => undefined);
     await sandbox.close();
