@@ -27,30 +27,51 @@ export type SessionVerdict =
   | { ok: true; user: User }
   | { ok: false; reason: 'malformed' | 'expired' | 'unknown-user' | 'disabled' | 'revoked' | 'signed-out' };
 
-const CACHE = Symbol.for('fsr-portal.auth.user-cache');
-type Entry = { user: User | null; fetchedAt: number };
-const g = globalThis as typeof globalThis & { [CACHE]?: Map<string, Entry> };
-const cache: Map<string, Entry> = (g[CACHE] ??= new Map());
+type Cached<V> = { value: V; fetchedAt: number };
 
-// Whether a session id was signed out, cached like the user (an ended session stays ended, so
-// only "still open" answers need re-reading).
-const SIDS = Symbol.for('fsr-portal.auth.session-cache');
-type SidEntry = { ended: boolean; fetchedAt: number };
-const gs = globalThis as typeof globalThis & { [SIDS]?: Map<string, SidEntry> };
-const sidCache: Map<string, SidEntry> = (gs[SIDS] ??= new Map());
+function processCache<V>(name: string): Map<string, Cached<V>> {
+  const key = Symbol.for(name);
+  const g = globalThis as typeof globalThis & { [key: symbol]: Map<string, Cached<V>> | undefined };
+  return (g[key] ??= new Map());
+}
+
+// The account behind each session, and whether a session id was signed out.
+const users = processCache<User | null>('fsr-portal.auth.user-cache');
+const sessions = processCache<boolean>('fsr-portal.auth.session-cache');
+
+/**
+ * Reads `key` through `cache`: an entry is used while younger than the revalidation time, or for
+ * good once `settled` says it cannot change (a signed-out session stays signed out). Stale
+ * entries are dropped now and then, so a cache holds at most what is in use.
+ */
+async function readThrough<V>(
+  cache: Map<string, Cached<V>>,
+  key: string,
+  load: () => Promise<V>,
+  revalidateMs: number,
+  nowMs: number,
+  settled: (value: V) => boolean = () => false,
+): Promise<V> {
+  const hit = cache.get(key);
+  if (hit && (settled(hit.value) || nowMs - hit.fetchedAt < revalidateMs)) return hit.value;
+  const value = await load();
+  if (revalidateMs > 0 || settled(value)) cache.set(key, { value, fetchedAt: nowMs });
+  if (cache.size > 1000) for (const [k, v] of cache) if (nowMs - v.fetchedAt >= revalidateMs) cache.delete(k);
+  return value;
+}
 
 export function invalidateCachedUser(userId: string): void {
-  cache.delete(userId);
+  users.delete(userId);
 }
 
 /** This instance refuses the session at once; others read the record within the cache time. */
 export function markSessionEnded(sid: string, nowMs: number = Date.now()): void {
-  sidCache.set(sid, { ended: true, fetchedAt: nowMs });
+  sessions.set(sid, { value: true, fetchedAt: nowMs });
 }
 
 export function clearUserCache(): void {
-  cache.clear();
-  sidCache.clear();
+  users.clear();
+  sessions.clear();
 }
 
 export function isPortalToken(token: Record<string, unknown> | null | undefined): token is Record<string, unknown> & PortalTokenClaims {
@@ -76,25 +97,15 @@ export async function checkSession(
 ): Promise<SessionVerdict> {
   if (!isPortalToken(token)) return { ok: false, reason: 'malformed' };
   if (!withinMaxAge(token.authAt, options.maxAgeSeconds, nowMs)) return { ok: false, reason: 'expired' };
-  let entry = cache.get(token.uid);
-  if (!entry || nowMs - entry.fetchedAt >= options.revalidateSeconds * 1000) {
-    entry = { user: await findUserById(await loadDb(), token.uid), fetchedAt: nowMs };
-    if (options.revalidateSeconds > 0) cache.set(token.uid, entry);
-    // Bound the cache by dropping stale entries now and then; it holds at most the active users.
-    if (cache.size > 1000) for (const [k, v] of cache) if (nowMs - v.fetchedAt >= options.revalidateSeconds * 1000) cache.delete(k);
-  }
-  const user = entry.user;
+  const revalidateMs = options.revalidateSeconds * 1000;
+  const user = await readThrough(users, token.uid, async () => findUserById(await loadDb(), token.uid), revalidateMs, nowMs);
   if (!user) return { ok: false, reason: 'unknown-user' };
   if (user.disabled) return { ok: false, reason: 'disabled' };
   if (user.sessionVersion !== token.sv) return { ok: false, reason: 'revoked' };
   if (typeof token.sid === 'string') {
-    let sid = sidCache.get(token.sid);
-    if (!sid || (!sid.ended && nowMs - sid.fetchedAt >= options.revalidateSeconds * 1000)) {
-      sid = { ended: await isSessionEnded(await loadDb(), token.sid), fetchedAt: nowMs };
-      if (options.revalidateSeconds > 0 || sid.ended) sidCache.set(token.sid, sid);
-      if (sidCache.size > 5000) for (const [k, v] of sidCache) if (nowMs - v.fetchedAt >= options.revalidateSeconds * 1000) sidCache.delete(k);
-    }
-    if (sid.ended) return { ok: false, reason: 'signed-out' };
+    const sid = token.sid;
+    const ended = await readThrough(sessions, sid, async () => isSessionEnded(await loadDb(), sid), revalidateMs, nowMs, (e) => e);
+    if (ended) return { ok: false, reason: 'signed-out' };
   }
   return { ok: true, user };
 }
