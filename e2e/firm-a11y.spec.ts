@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SHOWCASE } from '@/sandbox/dataset/showcase';
+import { pageOverflow } from './support/register-fixtures';
 import { expect, test } from './support/signed-in';
 
 // No serious or critical accessibility violations (axe) on any firm route, its error pages, or a
@@ -39,12 +40,16 @@ const routes = [
   `/firm/${bank}/passports/narnia`,
 ];
 
+/** Opens a route and waits for every streamed section (skeletons and walk progress are role=status placeholders). */
+async function openStreamed(page: Page, route: string): Promise<void> {
+  await page.goto(route);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('main').locator('[data-testid="walk-progress"], .animate-pulse')).toHaveCount(0, { timeout: 30_000 });
+}
+
 for (const route of routes) {
   test(`${route} is accessible`, async ({ page }) => {
-    await page.goto(route);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // Wait for every streamed section (skeletons and walk progress are role=status placeholders).
-    await expect(page.getByRole('main').locator('[data-testid="walk-progress"], .animate-pulse')).toHaveCount(0, { timeout: 30_000 });
+    await openStreamed(page, route);
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
@@ -67,10 +72,8 @@ test('every register route fits a 320 px wide screen without sideways scrolling'
   await page.setViewportSize({ width: 320, height: 720 });
   const overflowing: string[] = [];
   for (const route of [...routes, ...otherRegisterRoutes]) {
-    await page.goto(route);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('main').locator('[data-testid="walk-progress"], .animate-pulse')).toHaveCount(0, { timeout: 30_000 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await openStreamed(page, route);
+    const overflow = await pageOverflow(page);
     if (overflow > 0) overflowing.push(`${route}: ${overflow} px`);
   }
   expect(overflowing).toEqual([]);

@@ -63,8 +63,12 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(bad, `axe on ${page.url()}`).toEqual([]);
 }
 
+/** How many CSS px the page is wider than the viewport (0 or less: it fits). */
+export function pageOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
 /** The page fits the viewport's width: only tables scroll sideways, inside their own box. */
 export async function expectNoPageOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
+  expect(await pageOverflow(page), 'horizontal overflow in px').toBeLessThanOrEqual(0);
 }
