@@ -35,9 +35,9 @@ export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable,
   return (
     <div className="space-y-2">
       {showFilter ? <TableFilter tableId={id} label={typeof caption === 'string' ? caption : 'rows'} /> : null}
-      {/* The scroll box is positioned so that visually hidden text in the cells (absolutely placed)
-          stays inside it instead of widening the page on a narrow screen (WCAG 1.4.10 reflow). */}
-      {/* The scroll box takes keyboard focus (named by the caption) so a long or wide table can be scrolled without a mouse (WCAG 2.1.1). */}
+      {/* The scroll box takes keyboard focus (named by the caption) so a long or wide table can be
+          scrolled without a mouse (WCAG 2.1.1), and is positioned so that visually hidden text in
+          the cells (absolutely placed) stays inside it instead of widening the page (1.4.10). */}
       <div
         tabIndex={0}
         role="region"

@@ -5,9 +5,10 @@ import { pruneExpiredAudit, type PruneResult } from './retention';
 
 /**
  * The portal's daily clean-up of its own records: audit entries past the retention period, report
- * drafts nobody saved, and the records of signed-out sessions that have expired anyway. Runs when each portal process starts and then once a day
- * (instrumentation.ts); with several instances each runs it, which is harmless (deleting what is
- * already deleted removes nothing).
+ * drafts nobody saved, and the records of signed-out sessions that have expired anyway. Runs when
+ * each portal process starts and then once a day (lib/server/instrumentation-node.ts); with
+ * several instances each runs it, which is harmless (deleting what is already deleted removes
+ * nothing).
  */
 
 export const HOUSEKEEPING_INTERVAL_MS = 24 * 3_600_000;

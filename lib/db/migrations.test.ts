@@ -10,7 +10,6 @@ import { migrateToLatest } from './migrations';
 import { appendAudit } from './queries/audit';
 import { createSnapshot } from './queries/snapshots';
 
-const PgClient = pg.Client;
 const pgService = await postgresStatus();
 
 describe('dbConfigFromEnv', () => {
@@ -75,7 +74,7 @@ forEachDialect('schema', pgService, (db, dialect, handle) => {
     it('migrates a schema of its own while another schema in the database has Kysely tables', async () => {
       const url = (pgService as { url: string }).url;
       const other = `other_${Date.now().toString(36)}`;
-      const admin = new PgClient({ connectionString: url });
+      const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       try {
         await admin.query(`CREATE SCHEMA ${other}; CREATE TABLE ${other}.kysely_migration (name text); CREATE TABLE ${other}.kysely_migration_lock (id text)`);
