@@ -51,6 +51,10 @@ export interface SandboxOptions {
   retryAfterHeader: boolean;
   /** Milliseconds clock for the rate limiter and the request log; injectable for tests. */
   clock: () => number;
+  /** The register day the sandbox starts on (0 = the generated dataset; see sandbox/README.md, Register days). */
+  startDay: number;
+  /** Seconds between automatic advances of one register day; 0 = never (the day moves only when asked). */
+  daySeconds: number;
 }
 
 export const DEFAULT_ACCOUNT: SandboxAccount = { email: 'sandbox@example.com', key: 'sandbox-key' };
@@ -75,7 +79,12 @@ export const DEFAULT_OPTIONS: Readonly<SandboxOptions> = Object.freeze({
   retryAfterHeader: false,
   // Monotonic, so a wall-clock adjustment cannot shorten or stretch a block.
   clock: () => performance.timeOrigin + performance.now(),
+  startDay: 0,
+  daySeconds: 0,
 });
+
+/** The furthest register day the sandbox computes (ten years of evenings). */
+export const MAX_REGISTER_DAY = 3650;
 
 /** Limits that keep generation fast and the showcase relations possible. */
 export const SIZE_LIMITS = {
@@ -143,6 +152,8 @@ const OPTION_LABELS: Labels = {
   faultTimeoutMs: 'option faultTimeoutMs',
   retryAfterHeader: 'option retryAfterHeader',
   clock: 'option clock',
+  startDay: 'option startDay',
+  daySeconds: 'option daySeconds',
 };
 
 const ENV_LABELS: Labels = {
@@ -164,6 +175,8 @@ const ENV_LABELS: Labels = {
   faultTimeoutMs: 'SANDBOX_FAULT_TIMEOUT_MS',
   retryAfterHeader: 'SANDBOX_RETRY_AFTER',
   clock: 'clock',
+  startDay: 'SANDBOX_START_DAY',
+  daySeconds: 'SANDBOX_DAY_SECONDS',
 };
 
 function validate(options: SandboxOptions, labels: Labels): SandboxOptions {
@@ -224,6 +237,9 @@ function validate(options: SandboxOptions, labels: Labels): SandboxOptions {
   const faultTimeoutMs = checkInteger(labels.faultTimeoutMs, options.faultTimeoutMs, 0, 3_600_000);
   if (typeof options.retryAfterHeader !== 'boolean') fail(`${labels.retryAfterHeader} must be true or false`);
   if (typeof options.clock !== 'function') fail(`${labels.clock} must be a function returning milliseconds`);
+  const startDay = checkInteger(labels.startDay, options.startDay, 0, MAX_REGISTER_DAY);
+  const daySeconds = checkNumber(labels.daySeconds, options.daySeconds, 0, 31_536_000);
+  if (daySeconds > 0 && daySeconds < 0.05) fail(`${labels.daySeconds} must be 0 (off) or at least 0.05 seconds, got ${daySeconds}`);
 
   return {
     host,
@@ -244,6 +260,8 @@ function validate(options: SandboxOptions, labels: Labels): SandboxOptions {
     faultTimeoutMs,
     retryAfterHeader: options.retryAfterHeader,
     clock: options.clock,
+    startDay,
+    daySeconds,
   };
 }
 
@@ -383,6 +401,10 @@ export function sandboxOptionsFromEnv(env: Env = process.env): SandboxOptions {
   if (ftMs !== undefined) options.faultTimeoutMs = ftMs;
   const retryAfter = envBoolean(env, 'SANDBOX_RETRY_AFTER');
   if (retryAfter !== undefined) options.retryAfterHeader = retryAfter;
+  const startDay = envInteger(env, 'SANDBOX_START_DAY');
+  if (startDay !== undefined) options.startDay = startDay;
+  const daySeconds = envNumber(env, 'SANDBOX_DAY_SECONDS');
+  if (daySeconds !== undefined) options.daySeconds = daySeconds;
 
   return validate(options, ENV_LABELS);
 }

@@ -149,15 +149,22 @@ export function buildRegulators(authorisedFrom: string, dualRegulated: boolean, 
   return rows;
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** 1234567 → "1,234,567" (what toLocaleString('en-GB') prints, without building a formatter per call). */
+function groupThousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 export function fillEnforcement(rng: Rng, template: EnforcementTemplate, who: string, day: number): DisciplinaryRecord {
   const date = new Date(day * 86_400_000);
-  const longDate = `${date.getUTCDate()} ${date.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })} ${date.getUTCFullYear()}`;
+  const longDate = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   const amount = rng.int(2, 900) * 10_000 + rng.int(0, 9) * 1000;
   const text = template.text
     .replace(/\{firm\}/g, who)
     .replace(/\{date\}/g, longDate)
     .replace(/\{year\}/g, String(date.getUTCFullYear()))
-    .replace(/\{amount\}/g, amount.toLocaleString('en-GB'));
+    .replace(/\{amount\}/g, groupThousands(amount));
   return { description: text, action: template.action, enforcement: 'FSMA', effective: formatDay(day) };
 }
 
