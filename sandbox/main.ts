@@ -1,11 +1,23 @@
 /**
  * `npm run sandbox`: the register sandbox on its own, configured from the environment
  * (see sandbox/README.md). Prints where it listens and how to authenticate; stops on Ctrl-C.
+ *
+ * `npm run sandbox -- advance [N]`, `day [N]` and `changes [DAY] [REF…]` instead talk to a sandbox
+ * already running at SANDBOX_HOST:SANDBOX_PORT and move or show its register day.
  */
 import { DEFAULT_ACCOUNT, SandboxConfigError, sandboxOptionsFromEnv } from './config';
+import { runDayCommand, DAY_COMMANDS } from './day-cli';
 import { startSandbox } from './server';
 
 async function main(): Promise<void> {
+  const [command, ...args] = process.argv.slice(2);
+  if (command !== undefined) {
+    if (!DAY_COMMANDS.includes(command)) {
+      console.error(`sandbox: unknown command "${command}". Use no command to start the sandbox, or one of: ${DAY_COMMANDS.join(', ')}`);
+      process.exit(2);
+    }
+    process.exit(await runDayCommand(command, args, process.env));
+  }
   let options;
   try {
     options = sandboxOptionsFromEnv(process.env);
@@ -31,6 +43,9 @@ async function main(): Promise<void> {
     `  dataset:    seed "${options.seed}", ${health.records.firms} firms, ${health.records.individuals} individuals, ${health.records.funds} funds (built in ${health.generatedInMs} ms)`,
   );
   console.log(`  operator:   ${sandbox.origin}/__sandbox/stats, POST ${sandbox.origin}/__sandbox/reset`);
+  const day = sandbox.day();
+  const auto = options.daySeconds > 0 ? `, advancing every ${options.daySeconds} s` : '';
+  console.log(`  register:   day ${day.day} (${day.date})${auto}; npm run sandbox -- advance 1 | day N | changes`);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -5,17 +5,36 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolveSandboxOptions, type SandboxAccount, type SandboxOptions } from './config';
+import { MAX_REGISTER_DAY, resolveSandboxOptions, type SandboxAccount, type SandboxOptions } from './config';
 import { buildDataset } from './dataset/generate';
+import { timelineFor } from './dataset/timeline';
+import type { DayChange } from './dataset/day-state';
 import { FaultInjector, TIMEOUT_524, type RawAnswer } from './faults';
 import { RateLimiter, type UserStats } from './rate-limit';
 import { CONTENT_TYPE, allNull, envelope, type ApiAnswer } from './api/envelope';
 import { compactJson, prettyJson } from './api/json-format';
 import { route } from './api/router';
+import { ukTimestamp } from './api/uk-time';
 import type { ApiContext } from './api/context';
 
 export type { SandboxOptions } from './config';
 export type SandboxStats = Record<string, UserStats>;
+
+/** GET /__sandbox/day: where the sandbox register is in time. */
+export interface SandboxDayInfo {
+  day: number;
+  /** The register's date of the day, dd/mm/yyyy (30/01/2026 + day). */
+  date: string;
+  /** What firm records show as System Timestamp now: the current UK time moved forward by the day. */
+  systemTimestamp: string;
+  /** Changes the day made (0 on day 0). */
+  changes: number;
+  maxDay: number;
+  /** Seconds between automatic advances; 0 when the day moves only when asked. */
+  daySeconds: number;
+}
+
+const DAY_MS = 86_400_000;
 
 export interface RunningSandbox {
   /** e.g. http://127.0.0.1:4010 */
@@ -29,6 +48,14 @@ export interface RunningSandbox {
   stats(): SandboxStats;
   /** Same as POST /__sandbox/reset: clears stats and blocks. */
   reset(): void;
+  /** Same as GET /__sandbox/day. */
+  day(): SandboxDayInfo;
+  /** Same as POST /__sandbox/day?day=N: moves to an absolute register day (earlier or later). */
+  setDay(day: number): SandboxDayInfo;
+  /** Same as POST /__sandbox/advance?days=N. */
+  advance(days?: number): SandboxDayInfo;
+  /** Same as GET /__sandbox/changes?day=N: what that day changed. */
+  changes(day?: number): readonly DayChange[];
   close(): Promise<void>;
 }
 
@@ -62,7 +89,23 @@ function hostForUrl(host: string): string {
 
 export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promise<RunningSandbox> {
   const options = resolveSandboxOptions(partial);
-  const dataset = buildDataset(options.seed, { firms: options.firms, individuals: options.individuals, funds: options.funds });
+  const baseDataset = buildDataset(options.seed, { firms: options.firms, individuals: options.individuals, funds: options.funds });
+  const timeline = timelineFor(baseDataset);
+  let currentDay = options.startDay;
+  let dataset = timeline.at(currentDay);
+  const moveTo = (day: number) => {
+    dataset = timeline.at(day);
+    currentDay = day;
+  };
+  const dayInfo = (): SandboxDayInfo => ({
+    day: currentDay,
+    date: timeline.date(currentDay),
+    systemTimestamp: ukTimestamp(new Date(Date.now() + currentDay * DAY_MS)),
+    changes: timeline.changes(currentDay).length,
+    maxDay: MAX_REGISTER_DAY,
+    daySeconds: options.daySeconds,
+  });
+  const advanceBy = (days: number) => moveTo(Math.min(MAX_REGISTER_DAY, currentDay + days));
   const accountsByEmail = new Map(options.accounts.map((a) => [a.email.toLowerCase(), a]));
   const limiter = new RateLimiter(options.rateLimit, options.blockSeconds, options.accounts.map((a) => a.email));
   const faults = new FaultInjector(options);
@@ -111,7 +154,8 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     body: JSON.stringify([{ errorCode, message }]),
   });
 
-  const handleOperator = (req: IncomingMessage, res: ServerResponse, path: string) => {
+  const handleOperator = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const path = url.pathname;
     const json = (status: number, value: unknown, extra: Record<string, string> = {}) =>
       send(res, { status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(value, null, 2) }, extra);
     const allow = (method: string) => json(405, { error: `${req.method} is not allowed on ${path}; use ${method}` }, { Allow: method });
@@ -124,6 +168,8 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
           seed: String(options.seed),
           records: { firms: dataset.firms.size, individuals: dataset.individuals.size, funds: dataset.funds.size, unauthorisedFirms: dataset.unauthorised.length },
           generatedInMs: Math.round(dataset.buildMs),
+          day: currentDay,
+          date: timeline.date(currentDay),
           rateLimit: options.rateLimit,
           blockSeconds: options.blockSeconds,
           latencyMs: options.latency,
@@ -136,8 +182,39 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
         if (req.method !== 'POST') return allow('POST');
         limiter.reset();
         return json(200, { reset: true });
+      case '/__sandbox/day': {
+        if (req.method === 'GET') return json(200, dayInfo());
+        if (req.method !== 'POST') return allow('GET, POST');
+        const day = dayParameter(url.searchParams, 'day', null);
+        if (typeof day === 'string') return json(400, { error: day });
+        moveTo(day);
+        return json(200, dayInfo());
+      }
+      case '/__sandbox/advance': {
+        if (req.method !== 'POST') return allow('POST');
+        const days = dayParameter(url.searchParams, 'days', 1);
+        if (typeof days === 'string') return json(400, { error: days });
+        if (currentDay + days > MAX_REGISTER_DAY) return json(400, { error: `day ${currentDay} + ${days} is past the last register day, ${MAX_REGISTER_DAY}` });
+        const from = currentDay;
+        advanceBy(days);
+        let changed = 0;
+        for (let d = from + 1; d <= currentDay; d++) changed += timeline.changes(d).length;
+        return json(200, { ...dayInfo(), advancedFrom: from, changesSinceThen: changed });
+      }
+      case '/__sandbox/changes': {
+        if (req.method !== 'GET') return allow('GET');
+        const day = dayParameter(url.searchParams, 'day', currentDay);
+        if (typeof day === 'string') return json(400, { error: day });
+        const refs = (url.searchParams.get('ref') ?? '').split(',').map((r) => r.trim().toUpperCase()).filter((r) => r !== '');
+        const all = timeline.changes(day);
+        const changes = refs.length === 0 ? all : all.filter((c) => refs.includes(c.ref.toUpperCase()));
+        return json(200, { day, date: timeline.date(day), count: changes.length, changes });
+      }
       default:
-        return json(404, { error: `no operator endpoint ${path}`, endpoints: ['GET /__sandbox/health', 'GET /__sandbox/stats', 'POST /__sandbox/reset'] });
+        return json(404, {
+          error: `no operator endpoint ${path}`,
+          endpoints: ['GET /__sandbox/health', 'GET /__sandbox/stats', 'POST /__sandbox/reset', 'GET|POST /__sandbox/day', 'POST /__sandbox/advance', 'GET /__sandbox/changes'],
+        });
     }
   };
 
@@ -196,7 +273,8 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
         base: `${origin}${API_BASE}`,
         apexBase: `${origin}${APEX_BASE}`,
         query: url.searchParams,
-        now: new Date(),
+        // The register's clock moves with its day: System Timestamp is today's UK time, N days on.
+        now: new Date(Date.now() + currentDay * DAY_MS),
       };
       answer = segments.length === 0 ? null : route(ctx, segments);
     }
@@ -212,7 +290,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     try {
       const url = new URL(req.url ?? '/', origin || 'http://sandbox.invalid');
       const path = url.pathname;
-      if (path.startsWith('/__sandbox/')) return handleOperator(req, res, path);
+      if (path.startsWith('/__sandbox/')) return handleOperator(req, res, url);
       for (const basePath of [API_BASE, APEX_BASE]) {
         if (path === basePath || path.startsWith(`${basePath}/`)) return handleApi(req, res, url, basePath);
       }
@@ -227,6 +305,15 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     }
   });
   server.keepAliveTimeout = 5000;
+
+  // SANDBOX_DAY_SECONDS: the register moves on by itself, a day at a time, up to the last day.
+  const dayTimer =
+    options.daySeconds > 0
+      ? setInterval(() => {
+          if (currentDay < MAX_REGISTER_DAY) advanceBy(1);
+        }, options.daySeconds * 1000)
+      : null;
+  dayTimer?.unref();
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -246,9 +333,29 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     options,
     stats: () => limiter.stats(),
     reset: () => limiter.reset(),
+    day: dayInfo,
+    setDay: (day: number) => {
+      const checked = dayParameter(new URLSearchParams({ day: String(day) }), 'day', null);
+      if (typeof checked === 'string') throw new RangeError(checked);
+      moveTo(checked);
+      return dayInfo();
+    },
+    advance: (days = 1) => {
+      const checked = dayParameter(new URLSearchParams({ days: String(days) }), 'days', 1);
+      if (typeof checked === 'string') throw new RangeError(checked);
+      if (currentDay + checked > MAX_REGISTER_DAY) throw new RangeError(`day ${currentDay} + ${checked} is past the last register day, ${MAX_REGISTER_DAY}`);
+      advanceBy(checked);
+      return dayInfo();
+    },
+    changes: (day = currentDay) => {
+      const checked = dayParameter(new URLSearchParams({ day: String(day) }), 'day', null);
+      if (typeof checked === 'string') throw new RangeError(checked);
+      return timeline.changes(checked);
+    },
     close: () => {
       if (!closing) {
         closing = new Promise<void>((resolve) => {
+          if (dayTimer) clearInterval(dayTimer);
           for (const t of timers) clearTimeout(t);
           timers.clear();
           server.close(() => resolve());
@@ -261,3 +368,15 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
   };
 }
 
+
+/** A day or a number of days from the query: a whole number 0..MAX_REGISTER_DAY, or the message saying why not. */
+function dayParameter(query: URLSearchParams, name: string, fallback: number | null): number | string {
+  const raw = query.get(name);
+  if (raw === null || raw.trim() === '') {
+    return fallback ?? `${name} is required: a whole number from 0 to ${MAX_REGISTER_DAY}`;
+  }
+  if (!/^\d+$/.test(raw.trim())) return `${name} must be a whole number from 0 to ${MAX_REGISTER_DAY}, got "${raw}"`;
+  const n = Number(raw.trim());
+  if (n > MAX_REGISTER_DAY) return `${name} must be a whole number from 0 to ${MAX_REGISTER_DAY}, got ${n}`;
+  return n;
+}

@@ -159,7 +159,49 @@ export function planDay(s: DayState, ctx: PlanContext): PlannedDay {
     const kind = rng.weighted(RANDOM_KINDS);
     if (RANDOM_PLANNERS[kind](s, ctx, rng, run)) done++;
   }
+  planned.changes = settleStatuses(planned.changes);
   return planned;
+}
+
+/**
+ * A person's approval status can change twice in one evening (their last function ends, then a new
+ * one starts): the day shows only the net change, and none when they end where they began.
+ */
+function settleStatuses(changes: DayChange[]): DayChange[] {
+  const statusKey = (c: DayChange): string | null => {
+    if (c.type === 'individual' && c.section === 'Individual' && c.kind === 'status-changed') return `${c.ref}|Individual`;
+    if (c.section === 'Individuals' && (c.kind === 'individual-listed' || c.kind === 'individual-status-changed') && c.after !== null) {
+      return `${c.ref}|Individuals|${c.after.slice(0, c.after.lastIndexOf(': '))}`;
+    }
+    return null;
+  };
+  const groups = new Map<string, DayChange[]>();
+  for (const c of changes) {
+    const key = statusKey(c);
+    if (key === null) continue;
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else groups.set(key, [c]);
+  }
+  const replaced = new Map<DayChange, DayChange | null>();
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const first = group[0];
+    const last = group[group.length - 1];
+    for (const c of group) replaced.set(c, null);
+    if (first.before === last.after) continue;
+    const merged: DayChange =
+      first.kind === 'individual-listed'
+        ? { ...last, kind: 'individual-listed', before: null, what: `${last.after!.replace(': ', ' now listed among the firm\'s individuals: ')}` }
+        : { ...last, before: first.before, what: first.section === 'Individual' ? `Status ${first.before} → ${last.after}` : `${last.after!.split(': ')[0]}: ${first.before!.split(': ')[1]} → ${last.after!.split(': ')[1]}` };
+    replaced.set(last, merged);
+  }
+  const out: DayChange[] = [];
+  for (const c of changes) {
+    if (!replaced.has(c)) out.push(c);
+    else if (replaced.get(c)) out.push(replaced.get(c)!);
+  }
+  return out;
 }
 
 type Run = (op: DayOp) => void;

@@ -475,8 +475,9 @@ export function applyOp(s: DayState, op: DayOp): DayChange[] {
       return out;
     }
     case 'firm-add': {
-      s.addFirm(op.firm);
-      const f = op.firm;
+      // A copy: the state goes on to change its new records in place, and the plan must stay as planned for replays.
+      const f = structuredClone(op.firm);
+      s.addFirm(f);
       const successor = op.predecessorFrn ? `; the same firm's earlier entry ${op.predecessorFrn} shows ${s.firm(op.predecessorFrn).status}` : '';
       return [firmChange(s, f.frn, 'Firm', 'firm-added', `New register entry: ${f.name} (${f.frn}), ${firmStatusText(f)}${successor}`, null, firmStatusText(f))];
     }
@@ -503,7 +504,7 @@ export function applyOp(s: DayState, op: DayOp): DayChange[] {
       return [firmChange(s, op.frn, 'Address', 'address-changed', `Principal place of business moved: ${before} → ${line(op.ppob)}`, before, line(op.ppob))];
     }
     case 'subfund-add': {
-      const sub = op.fund;
+      const sub = structuredClone(op.fund);
       s.addFund(sub);
       const parent = s.mutableFund(sub.parentPrn!);
       parent.subFundPrns.push(sub.prn);
