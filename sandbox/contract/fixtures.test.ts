@@ -1,29 +1,35 @@
-/** Each project fixture against the sandbox's answer to the analogous request, through the shape comparator. */
+/**
+ * Each project fixture against the sandbox's answer to the analogous request, through the shape
+ * comparator: on day 0 and again on an advanced register day, after a month of changes.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../server';
 import { apiGet, startTestSandbox } from '../test-helpers';
 import { buildDataset } from '../dataset/generate';
+import { timelineFor } from '../dataset/timeline';
+import { CONTRACT_DAYS } from './analogous';
 import { loadFixtures, placeholderValues, resolveRequest } from './analogous';
 import { compareShape, formatDifferences, type ShapeSample } from './shape';
 import { compactJson, prettyJson } from '../api/json-format';
 
 const fixtures = loadFixtures();
-let sb: RunningSandbox;
-let limited: RunningSandbox;
-let values: Record<string, string>;
 
-beforeAll(async () => {
-  sb = await startTestSandbox();
-  // A user that is already over the limit, for the 429 fixture.
-  limited = await startTestSandbox({ rateLimit: { requests: 50, seconds: 10 }, blockSeconds: 60 });
-  const o = sb.options;
-  values = placeholderValues(buildDataset(o.seed, { firms: o.firms, individuals: o.individuals, funds: o.funds }));
-});
-afterAll(async () => {
-  await Promise.all([sb.close(), limited.close()]);
-});
+describe.each(CONTRACT_DAYS)('project fixtures on register day %i', (day) => {
+  let sb: RunningSandbox;
+  let limited: RunningSandbox;
+  let values: Record<string, string>;
 
-describe('project fixtures', () => {
+  beforeAll(async () => {
+    sb = await startTestSandbox({ startDay: day });
+    // A user that is already over the limit, for the 429 fixture.
+    limited = await startTestSandbox({ rateLimit: { requests: 50, seconds: 10 }, blockSeconds: 60, startDay: day });
+    const o = sb.options;
+    values = placeholderValues(timelineFor(buildDataset(o.seed, { firms: o.firms, individuals: o.individuals, funds: o.funds })).at(day));
+  });
+  afterAll(async () => {
+    await Promise.all([sb.close(), limited.close()]);
+  });
+
   it('cover every endpoint and every kind of answer', () => {
     const names = fixtures.map((f) => f.file);
     expect(fixtures.length).toBeGreaterThanOrEqual(60);

@@ -1,13 +1,15 @@
 /**
  * Every recorded live exchange in ../shared/reference/fca-recorded against the sandbox's answer to
- * the analogous request, through the same shape comparator. The folder lives outside the
+ * the analogous request, through the same shape comparator, on day 0 and on an advanced register
+ * day. The folder lives outside the
  * repository; where it is absent this suite says so by name and does not run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../server';
 import { apiGet, startTestSandbox } from '../test-helpers';
 import { buildDataset } from '../dataset/generate';
-import { RECORDED_ANALOGUES, placeholderValues, resolveRequest } from './analogous';
+import { timelineFor } from '../dataset/timeline';
+import { CONTRACT_DAYS, RECORDED_ANALOGUES, placeholderValues, resolveRequest } from './analogous';
 import { RECORDED_DIR, listRecorded, readRecorded, recordedDirExists } from './recorded-formats';
 import { compareShape, formatDifferences, type ShapeSample } from './shape';
 
@@ -20,19 +22,20 @@ if (!present) {
   });
 } else {
   const files = listRecorded();
-  let sb: RunningSandbox;
-  let values: Record<string, string>;
 
-  beforeAll(async () => {
-    sb = await startTestSandbox();
-    const o = sb.options;
-    values = placeholderValues(buildDataset(o.seed, { firms: o.firms, individuals: o.individuals, funds: o.funds }));
-  });
-  afterAll(async () => {
-    await sb.close();
-  });
+  describe.each(CONTRACT_DAYS)(`recorded live exchanges in ${RECORDED_DIR} on register day %i`, (day) => {
+    let sb: RunningSandbox;
+    let values: Record<string, string>;
 
-  describe(`recorded live exchanges in ${RECORDED_DIR}`, () => {
+    beforeAll(async () => {
+      sb = await startTestSandbox({ startDay: day });
+      const o = sb.options;
+      values = placeholderValues(timelineFor(buildDataset(o.seed, { firms: o.firms, individuals: o.individuals, funds: o.funds })).at(day));
+    });
+    afterAll(async () => {
+      await sb.close();
+    });
+
     it('maps every file to an analogous sandbox request (new recordings must be added to RECORDED_ANALOGUES)', () => {
       const recordings = files.filter((f) => readRecorded(f).kind === 'exchange');
       expect(recordings.filter((f) => !(f in RECORDED_ANALOGUES))).toEqual([]);
