@@ -14,6 +14,17 @@ describe('sandboxOptionsFromEnv', () => {
     expect(o.latency.max).toBeLessThanOrEqual(600);
     expect(o.retryAfterHeader).toBe(false);
     expect([o.firms, o.individuals, o.funds]).toEqual([5000, 15000, 1000]);
+    expect([o.startDay, o.daySeconds]).toEqual([0, 0]);
+  });
+
+  it('reads the register-day variables and refuses bad ones by name', () => {
+    const o = sandboxOptionsFromEnv({ SANDBOX_START_DAY: '30', SANDBOX_DAY_SECONDS: '2.5' });
+    expect([o.startDay, o.daySeconds]).toEqual([30, 2.5]);
+    expect(() => sandboxOptionsFromEnv({ SANDBOX_START_DAY: '-1' })).toThrow('SANDBOX_START_DAY must be a whole number, got "-1"');
+    expect(() => sandboxOptionsFromEnv({ SANDBOX_START_DAY: '3651' })).toThrow('SANDBOX_START_DAY must be a whole number from 0 to 3650, got 3651');
+    expect(() => sandboxOptionsFromEnv({ SANDBOX_DAY_SECONDS: 'fast' })).toThrow('SANDBOX_DAY_SECONDS must be a number, got "fast"');
+    expect(() => sandboxOptionsFromEnv({ SANDBOX_DAY_SECONDS: '0.01' })).toThrow('SANDBOX_DAY_SECONDS must be 0 (off) or at least 0.05 seconds, got 0.01');
+    expect(() => resolveSandboxOptions({ startDay: 1.5 })).toThrow(SandboxConfigError);
   });
 
   it('reads every variable', () => {

@@ -19,6 +19,17 @@ function run(env: Record<string, string>) {
   return { child, exited, output: () => out, errors: () => err };
 }
 
+/** `npm run sandbox -- ARGS` as a command that ends: its exit code and output. */
+async function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, out, err };
+}
+
 async function waitFor(check: () => boolean, ms: number): Promise<void> {
   const until = Date.now() + ms;
   while (!check()) {
@@ -46,6 +57,39 @@ describe('sandbox/main.ts', () => {
     expect(p.output()).not.toContain('private-key-value');
     p.child.kill('SIGINT');
     expect(await p.exited).toBe(0);
+  }, 30_000);
+
+  it('moves a running sandbox\'s register day from the terminal: advance, day, changes', async () => {
+    const p = run({});
+    await waitFor(() => /operator:/.test(p.output()), 20_000);
+    expect(p.output()).toContain('register:   day 0 (30/01/2026)');
+    const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(p.output())![1];
+    const command = (...args: string[]) => cli(args, { SANDBOX_PORT: port });
+    const advanced = await command('advance', '2');
+    expect(advanced.code).toBe(0);
+    expect(advanced.out).toMatch(/^Advanced from day 0 to day 2 \(01\/02\/2026\): \d+ changes$/m);
+    const day = await command('day');
+    expect(day.out).toMatch(/^Day 2 \(01\/02\/2026\): \d+ changes that day$/m);
+    const changes = await command('changes', '1', '200200');
+    expect(changes.out).toContain('Day 1 (31/01/2026): 3 changes');
+    expect(changes.out).toMatch(/firm +200200 +Permissions +Permission removed: /);
+    const json = await command('day', '0', '--json');
+    expect(JSON.parse(json.out)).toMatchObject({ day: 0, date: '30/01/2026' });
+    const bad = await command('advance', 'many');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('the number of days must be a whole number, got "many"');
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    const nobody = await command('day');
+    expect(nobody.code).toBe(1);
+    expect(nobody.err).toContain(`no sandbox answering at http://127.0.0.1:${port}`);
+  }, 120_000);
+
+  it('refuses an unknown command', async () => {
+    const result = await cli(['frobnicate'], {});
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('unknown command "frobnicate"');
+    expect(result.err).toContain('advance, day, changes');
   }, 30_000);
 
   it('fails fast naming the bad variable', async () => {
