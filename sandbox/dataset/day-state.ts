@@ -478,7 +478,7 @@ export function applyOp(s: DayState, op: DayOp): DayChange[] {
       // A copy: the state goes on to change its new records in place, and the plan must stay as planned for replays.
       const f = structuredClone(op.firm);
       s.addFirm(f);
-      const successor = op.predecessorFrn ? `; the same firm's earlier entry ${op.predecessorFrn} shows ${s.firm(op.predecessorFrn).status}` : '';
+      const successor = op.predecessorFrn ? `; it succeeds the appointed representative entry ${op.predecessorFrn} of the same name, which stops being an appointed representative the same day` : '';
       return [firmChange(s, f.frn, 'Firm', 'firm-added', `New register entry: ${f.name} (${f.frn}), ${firmStatusText(f)}${successor}`, null, firmStatusText(f))];
     }
     case 'trading-name-add': {
