@@ -61,8 +61,8 @@ describe('sandbox/main.ts', () => {
 
   it('moves a running sandbox\'s register day from the terminal: advance, day, changes', async () => {
     const p = run({});
-    await waitFor(() => /operator:/.test(p.output()), 20_000);
-    expect(p.output()).toContain('register:   day 0 (30/01/2026)');
+    await waitFor(() => /register:/.test(p.output()), 20_000);
+    expect(p.output()).toContain('register:   day 0 (30/01/2026); npm run sandbox -- advance 1 | day N | changes');
     const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(p.output())![1];
     const command = (...args: string[]) => cli(args, { SANDBOX_PORT: port });
     const advanced = await command('advance', '2');
