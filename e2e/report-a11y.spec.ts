@@ -48,4 +48,10 @@ test.describe('as an administrator', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Correct the filters above' })).toContainText('is not a date');
     await expectAccessible(page);
   });
+
+  test('the audit chain verification', async ({ page }) => {
+    await page.goto('/admin/audit/verify');
+    await expect(page.getByTestId('audit-chain-summary')).toHaveText(/^intact: [\d,]+ entries/);
+    await expectAccessible(page);
+  });
 });

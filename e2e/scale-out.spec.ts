@@ -1,5 +1,6 @@
 import { createClient } from 'redis';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { verifyAuditChain } from '@/lib/db/queries/audit-chain';
 import { apiUserKey } from '@/lib/register/register-client';
 import { buildDataset } from '@/sandbox/dataset/generate';
 import { SHOWCASE } from '@/sandbox/dataset/showcase';
@@ -179,8 +180,12 @@ test.describe('scale-out: three instances, one budget, one cache, one database',
       const targeted = await db.selectFrom('audit_log').select(['reference', 'detail']).where('action', '=', 'firm.view').where('reference', 'in', auditTargets).execute();
       const views = await db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('action', '=', 'firm.view').where('user_email', '=', email).executeTakeFirstOrThrow();
       const signIns = await db.selectFrom('audit_log').select('id').where('action', '=', 'auth.sign-in').where('user_email', '=', email).execute();
-      return { targeted, views: Number(views.n), signIns: signIns.length };
+      // Three instances appended at once: one gapless hash chain, every link intact.
+      const chain = await verifyAuditChain(db);
+      return { targeted, views: Number(views.n), signIns: signIns.length, chain };
     });
+    expect(audit.chain).toMatchObject({ intact: true, firstSeq: 1 });
+    expect(audit.chain.entries).toBeGreaterThanOrEqual(firmViews);
     expect(audit.targeted.map((r) => r.reference).sort()).toEqual([...auditTargets].sort());
     expect(audit.targeted.map((r) => (JSON.parse(r.detail ?? '{}') as { path?: string }).path).sort()).toEqual(auditTargets.map((f) => `/firm/${f}/address`).sort());
     expect(audit.views).toBe(firmViews);

@@ -1,12 +1,14 @@
 import { isoNow } from '@/lib/db/clock';
 import { appendAudit, pruneAudit } from '@/lib/db/queries/audit';
+import { readAuditChainState } from '@/lib/db/queries/audit-chain';
 import type { Db } from '@/lib/db/schema';
 
 /**
  * Audit retention: entries older than AUDIT_RETENTION_DAYS (default 2,555 days, about seven
  * years, a common record-keeping period for regulated firms) are deleted, the only deletion the
  * log allows. Each pruning that removes something leaves its own entry ("audit.prune", with how
- * many and the cut-off), so the log records its own thinning.
+ * many, the cut-off and the position and hash of the last entry removed, which is the chain's new
+ * anchor), in the same transaction, so the log records its own thinning.
  *
  * Plain module (no server-only): the start-up hook and the tests use it.
  */
@@ -31,15 +33,19 @@ export interface PruneResult {
 
 export async function pruneExpiredAudit(db: Db, retentionDays: number, now: number = Date.now()): Promise<PruneResult> {
   const before = isoNow(now - retentionDays * DAY_MS);
-  const deleted = await pruneAudit(db, before);
-  if (deleted > 0) {
-    await appendAudit(db, {
-      action: 'audit.prune',
-      outcome: 'success',
-      actor: null,
-      detail: { deleted, before, retentionDays },
-      at: isoNow(now),
-    });
-  }
+  const deleted = await db.transaction().execute(async (trx) => {
+    const removed = await pruneAudit(trx, before);
+    if (removed > 0) {
+      const chain = await readAuditChainState(trx);
+      await appendAudit(trx, {
+        action: 'audit.prune',
+        outcome: 'success',
+        actor: null,
+        detail: { deleted: removed, before, retentionDays, anchorSeq: chain?.anchorSeq ?? null, anchorHash: chain?.anchorHash ?? null },
+        at: isoNow(now),
+      });
+    }
+    return removed;
+  });
   return { deleted, before };
 }

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { AUDIT_CHAIN_GENESIS, auditEntryHash } from './queries/audit-chain';
 import type { DialectName } from './schema';
 
 // One ordered list of migrations for both engines. Names sort in the order they must run; add new
@@ -174,12 +175,77 @@ function migration0004(): Migration {
   };
 }
 
+/**
+ * The tamper-evident audit log (lib/db/queries/audit-chain.ts): every entry gets its position in
+ * a hash chain, the previous entry's hash and its own, and the single row of audit_chain holds
+ * the head (serialises appends) and the retention anchor. Entries already in the log are chained
+ * here, oldest first by id, from the genesis hash: their content is vouched for from this
+ * migration on. The append-only trigger is lifted for that one backfill and put back as it was.
+ */
+function migration0005(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('audit_chain')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('head_seq', 'bigint', (c) => c.notNull())
+        .addColumn('head_hash', 'text', (c) => c.notNull())
+        .addColumn('anchor_seq', 'bigint', (c) => c.notNull())
+        .addColumn('anchor_hash', 'text', (c) => c.notNull())
+        .addColumn('pruned_before', 'text')
+        .addCheckConstraint('audit_chain_single_row', sql`id = 1`)
+        .execute();
+      await db.schema.alterTable('audit_log').addColumn('chain_seq', 'bigint').execute();
+      await db.schema.alterTable('audit_log').addColumn('prev_hash', 'text').execute();
+      await db.schema.alterTable('audit_log').addColumn('hash', 'text').execute();
+
+      if (dialect === 'sqlite') await sql`DROP TRIGGER audit_log_no_update`.execute(db);
+      else await sql`DROP TRIGGER audit_log_no_update ON audit_log`.execute(db);
+      let seq = 0;
+      let prev = AUDIT_CHAIN_GENESIS;
+      let lastId: number | null = null;
+      for (;;) {
+        let q = db.selectFrom('audit_log').select(['id', 'at', 'user_id', 'user_email', 'action', 'reference', 'detail', 'outcome']);
+        if (lastId !== null) q = q.where('id', '>', lastId);
+        const rows = await q.orderBy('id').limit(1000).execute();
+        for (const r of rows) {
+          seq += 1;
+          const hash = auditEntryHash({ ...r, seq, prev });
+          await db.updateTable('audit_log').set({ chain_seq: seq, prev_hash: prev, hash }).where('id', '=', r.id).execute();
+          prev = hash;
+          lastId = Number(r.id);
+        }
+        if (rows.length < 1000) break;
+      }
+      if (dialect === 'sqlite') {
+        await sql`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+          BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END`.execute(db);
+        await sql`CREATE TRIGGER audit_chain_no_delete BEFORE DELETE ON audit_chain
+          BEGIN SELECT RAISE(ABORT, 'audit_chain cannot be deleted'); END`.execute(db);
+      } else {
+        await sql`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+          FOR EACH ROW EXECUTE FUNCTION fsr_reject_change()`.execute(db);
+        await sql`CREATE TRIGGER audit_chain_no_delete BEFORE DELETE ON audit_chain
+          FOR EACH ROW EXECUTE FUNCTION fsr_reject_change()`.execute(db);
+        await sql`CREATE TRIGGER audit_chain_no_truncate BEFORE TRUNCATE ON audit_chain
+          FOR EACH STATEMENT EXECUTE FUNCTION fsr_reject_change()`.execute(db);
+      }
+      await db.schema.createIndex('audit_log_chain_seq').unique().on('audit_log').column('chain_seq').execute();
+      await db
+        .insertInto('audit_chain')
+        .values({ id: 1, head_seq: seq, head_hash: prev, anchor_seq: 0, anchor_hash: AUDIT_CHAIN_GENESIS, pruned_before: null })
+        .execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_portal_state': migration0001(dialect),
     '0002_report_drafts': migration0002(),
     '0003_audit_delete_guard': migration0003(dialect),
     '0004_ended_sessions': migration0004(),
+    '0005_audit_chain': migration0005(dialect),
   };
 }
 

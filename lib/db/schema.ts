@@ -39,6 +39,23 @@ export interface AuditLogTable {
   reference: string | null;
   detail: string | null;
   outcome: string;
+  /** Position in the hash chain (1, 2, 3, … without gaps); see lib/db/queries/audit-chain.ts. */
+  chain_seq: number | null;
+  /** Hash of the entry at the previous position (the genesis or the retention anchor for the first). */
+  prev_hash: string | null;
+  /** SHA-256 of the canonical JSON of this entry's fields, position and prev_hash. */
+  hash: string | null;
+}
+
+/** The single row (id 1) holding the audit chain's head and, after retention, its anchor. */
+export interface AuditChainTable {
+  id: number;
+  head_seq: number;
+  head_hash: string;
+  /** Position and hash of the last entry removed by retention (0 and the genesis when none was). */
+  anchor_seq: number;
+  anchor_hash: string;
+  pruned_before: string | null;
 }
 
 export interface SnapshotsTable {
@@ -91,6 +108,7 @@ export interface Database {
   users: UsersTable;
   ended_sessions: EndedSessionsTable;
   audit_log: AuditLogTable;
+  audit_chain: AuditChainTable;
   snapshots: SnapshotsTable;
   report_drafts: ReportDraftsTable;
   login_attempts: LoginAttemptsTable;

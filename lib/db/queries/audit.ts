@@ -1,5 +1,6 @@
 import { isoNow } from '../clock';
 import type { Db } from '../schema';
+import { auditEntryHash, lockAuditChain } from './audit-chain';
 
 /**
  * Action names are dotted, subject first: `auth.sign-in`, `auth.sign-out`, `auth.sign-in-failed`,
@@ -45,23 +46,37 @@ function serializeDetail(detail: Record<string, unknown> | null | undefined): st
   return JSON.stringify({ truncated: true, originalLength: json.length, keys: Object.keys(detail) });
 }
 
-/** Appends one entry. The caller awaits it before sending the response it records. */
+/**
+ * Appends one entry at the head of the hash chain. The caller awaits it before sending the
+ * response it records. Inside a caller's transaction the entry joins it (and the chain stays
+ * locked until that transaction ends, so keep the append last); otherwise it runs in its own.
+ */
 export async function appendAudit(db: Db, entry: AuditEntryInput): Promise<number> {
   if (!entry.action.trim()) throw new Error('An audit entry needs an action.');
-  const row = await db
-    .insertInto('audit_log')
-    .values({
-      at: entry.at ?? isoNow(),
-      user_id: entry.actor?.id ?? null,
-      user_email: entry.actor?.email ?? null,
-      action: entry.action,
-      reference: entry.reference ?? null,
-      detail: serializeDetail(entry.detail),
-      outcome: entry.outcome,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  const values = {
+    at: entry.at ?? isoNow(),
+    user_id: entry.actor?.id ?? null,
+    user_email: entry.actor?.email ?? null,
+    action: entry.action,
+    reference: entry.reference ?? null,
+    detail: serializeDetail(entry.detail),
+    outcome: entry.outcome,
+  };
+  const append = async (trx: Db) => {
+    // Serialised across processes and instances: the next position and the previous hash are
+    // read under the chain's lock, so two appends can never claim the same position.
+    const head = await lockAuditChain(trx);
+    const seq = head.headSeq + 1;
+    const hash = auditEntryHash({ ...values, seq, prev: head.headHash });
+    const row = await trx
+      .insertInto('audit_log')
+      .values({ ...values, chain_seq: seq, prev_hash: head.headHash, hash })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('audit_chain').set({ head_seq: seq, head_hash: hash }).where('id', '=', 1).execute();
+    return Number(row.id);
+  };
+  return db.isTransaction ? append(db) : db.transaction().execute(append);
 }
 
 export interface AuditFilter {
@@ -105,8 +120,37 @@ export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<Audit
   }));
 }
 
-/** Retention: deletes entries older than `before` (ISO). The only deletion the audit log allows. */
+/**
+ * Retention: deletes entries older than `before` (ISO), the only deletion the audit log allows.
+ * Only the oldest stretch of the chain goes (up to the first entry that must stay, even if a
+ * later one is older by a skewed clock), and the last deleted entry's position and hash become
+ * the chain's anchor, so the entries that remain still verify from their first one.
+ */
 export async function pruneAudit(db: Db, before: string): Promise<number> {
-  const result = await db.deleteFrom('audit_log').where('at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const prune = async (trx: Db) => {
+    await lockAuditChain(trx);
+    const firstKept = await trx
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.min('chain_seq').as('seq'))
+      .where('at', '>=', before)
+      .where('chain_seq', 'is not', null)
+      .executeTakeFirst();
+    let lastQuery = trx.selectFrom('audit_log').select(['chain_seq', 'hash']).where('chain_seq', 'is not', null).where('at', '<', before);
+    if (firstKept?.seq != null) lastQuery = lastQuery.where('chain_seq', '<', Number(firstKept.seq));
+    const last = await lastQuery.orderBy('chain_seq', 'desc').limit(1).executeTakeFirst();
+    let deleted = 0;
+    if (last?.chain_seq != null && last.hash) {
+      const result = await trx.deleteFrom('audit_log').where('chain_seq', '<=', Number(last.chain_seq)).executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+      await trx
+        .updateTable('audit_chain')
+        .set({ anchor_seq: Number(last.chain_seq), anchor_hash: last.hash, pruned_before: before })
+        .where('id', '=', 1)
+        .execute();
+    }
+    // Entries outside the chain (none are written by this version) still age out.
+    const unchained = await trx.deleteFrom('audit_log').where('chain_seq', 'is', null).where('at', '<', before).executeTakeFirst();
+    return deleted + Number(unchained.numDeletedRows);
+  };
+  return db.isTransaction ? prune(db) : db.transaction().execute(prune);
 }
