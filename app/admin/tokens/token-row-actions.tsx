@@ -11,7 +11,15 @@ const button =
 // One form per row; the submit button's name/value says which change is meant.
 export function TokenRowActions({ token }: { token: { id: string; name: string; revoked: boolean } }) {
   const [state, action, pending] = useActionState(manageTokenAction, TOKEN_IDLE);
-  if (token.revoked) return <span className="text-sm text-slate-600">None (revoked)</span>;
+  // A revoked token has nothing left to do; the message of the action that revoked it stays.
+  if (token.revoked) {
+    return (
+      <div className="space-y-2">
+        <p className="text-sm text-slate-600">None (revoked)</p>
+        <TokenActionMessage state={state} />
+      </div>
+    );
+  }
   return (
     <form action={action} className="space-y-2" aria-label={`Manage the token of ${token.name}`}>
       <input type="hidden" name="tokenId" value={token.id} />
