@@ -65,4 +65,30 @@ describe('proxy', () => {
     const notOurs = await sessionCookie({ sub: 'u1', name: 'no portal claims' });
     expect(new URL((await proxy(request('/', notOurs))).headers.get('location')!).pathname).toBe('/login');
   });
+
+  it('passes the machine paths to their handlers without the session cookie, before any API-path redirect', async () => {
+    const cookie = await sessionCookie({ sub: 'u1', uid: 'u1', sv: 1, role: 'admin', provider: 'credentials', authAt: now() });
+    for (const path of ['/register-api/services/V0.1/Firm/200200', '/reconcile', '/reconcile/preview?id=200200']) {
+      const res = await proxy(request(path, cookie));
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-middleware-next'), path).toBe('1');
+      // The request headers are overridden without the cookie: no session reaches these handlers.
+      expect(res.headers.has('x-middleware-override-headers'), path).toBe(true);
+      expect(res.headers.get('x-middleware-override-headers')!.split(','), path).not.toContain('cookie');
+      expect(res.headers.get('x-middleware-request-cookie'), path).toBeNull();
+    }
+  });
+
+  it('refuses token headers anywhere else, signed in or not', async () => {
+    const cookie = await sessionCookie({ sub: 'u1', uid: 'u1', sv: 1, role: 'admin', provider: 'credentials', authAt: now() });
+    const withToken = (path: string, headers: Record<string, string>) =>
+      new NextRequest(new URL(path, 'http://127.0.0.1:3000'), { headers: { cookie, ...headers } });
+    const variants: Array<Record<string, string>> = [{ 'X-AUTH-EMAIL': 'tok_x', 'X-AUTH-KEY': 'y' }, { 'X-API-Token': 'tok_x.y' }, { Authorization: 'Bearer tok_x.y' }];
+    for (const headers of variants) {
+      const res = await proxy(withToken('/firm/200200', headers));
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ error: 'token-not-accepted' });
+    }
+    expect((await proxy(withToken('/api/export/markets', { 'X-AUTH-KEY': 'y' }))).status).toBe(403);
+  });
 });

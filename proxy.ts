@@ -2,9 +2,10 @@ import { getToken } from 'next-auth/jwt';
 import { type NextRequest, NextResponse } from 'next/server';
 import { loginPath } from '@/lib/auth/callback-url';
 import { readAuthConfig } from '@/lib/auth/config';
-import { isApiPath, isPublicPath, REQUEST_PATH_HEADER } from '@/lib/auth/route-access';
+import { isApiPath, isMachinePath, isPublicPath, REQUEST_PATH_HEADER } from '@/lib/auth/route-access';
 import { resolveAuthSecret } from '@/lib/auth/secret';
 import { isPortalToken, withinMaxAge } from '@/lib/auth/session-check';
+import { carriesToken } from '@/lib/tokens/token-headers';
 import { apiPathRedirect } from '@/lib/routes/api-path-redirect';
 import { portalBadRequest } from '@/lib/routes/bad-request';
 
@@ -16,11 +17,26 @@ import { portalBadRequest } from '@/lib/routes/bad-request';
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // Programs' doors: their handlers require an API token. The session cookie is not passed on,
+  // so nothing of a person's session can work there.
+  if (isMachinePath(pathname)) {
+    const headers = new Headers(request.headers);
+    headers.delete('cookie');
+    return NextResponse.next({ request: { headers } });
+  }
   // Register API paths pasted into the address bar (/Firm/122702/AR, /services/V0.1/…) move
   // permanently to the portal's routes, before sign-in so the sign-in callback is the real page.
   const moved = apiPathRedirect(pathname, search);
   if (moved) return NextResponse.redirect(new URL(moved, request.nextUrl), 308);
   if (isPublicPath(pathname)) return NextResponse.next();
+  // An API token works only at the machine paths above; anywhere else it is refused outright
+  // rather than ignored, so a misdirected program learns why.
+  if (carriesToken(request.headers)) {
+    return NextResponse.json(
+      { error: 'token-not-accepted', message: 'API tokens are accepted only at /register-api/services/V0.1/… and /reconcile; sign in to use the portal.' },
+      { status: 403, headers: { 'cache-control': 'no-store' } },
+    );
+  }
 
   const maxAgeSeconds = readAuthConfig(process.env).sessionMaxAgeSeconds;
   const token = await getToken({ req: request, secret: resolveAuthSecret().secret });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { findUserByEmail, revokeUserSessions } from '@/lib/db/queries/users';
-import { type AppRoute, listAppRoutes, PUBLIC_PATTERNS } from '@/test/app-routes';
+import { type AppRoute, isMachinePattern, listAppRoutes, PUBLIC_PATTERNS } from '@/test/app-routes';
 import { expect, test } from './support/auth-fixtures';
 
 // Every page.tsx and route.ts in app/, found by walking the folder now, so new routes are covered
@@ -10,7 +10,8 @@ import { expect, test } from './support/auth-fixtures';
 // which the proxy lets through and only the route's own check can refuse.
 
 const routes = listAppRoutes(path.resolve(__dirname, '..'));
-const guarded = routes.filter((r) => !PUBLIC_PATTERNS.has(r.pattern));
+// Routes for programs need an API token, never a session (e2e/machine-access.spec.ts).
+const guarded = routes.filter((r) => !PUBLIC_PATTERNS.has(r.pattern) && !isMachinePattern(r.pattern));
 const pages = guarded.filter((r) => r.kind === 'page');
 const handlers = guarded.filter((r) => r.kind === 'handler');
 

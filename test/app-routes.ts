@@ -19,6 +19,14 @@ export interface AppRoute {
 /** Routes anyone may request: sign-in, next-auth's endpoints, health checks. */
 export const PUBLIC_PATTERNS = new Set(['/login', '/api/auth/[...nextauth]', '/api/health', '/api/ready']);
 
+/**
+ * Routes for programs (API tokens, no session): the register API gateway and the reconciliation
+ * service. Their handlers admit a token instead of a session (lib/tokens/machine-gate.ts).
+ */
+export function isMachinePattern(pattern: string): boolean {
+  return pattern.startsWith('/register-api/') || pattern === '/reconcile' || pattern.startsWith('/reconcile/');
+}
+
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 function sampleFor(segment: string): string | null {

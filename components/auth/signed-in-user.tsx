@@ -5,7 +5,7 @@ import { SignOutButton } from './sign-out-button';
 
 /**
  * For the site header: who is signed in, their role, and sign-out (nothing when signed out, e.g.
- * on /login). Admins also get a link to user administration.
+ * on /login). Admins also get links to user administration, API tokens and the audit log.
  */
 export async function SignedInUser() {
   const user = await getSessionUser();
@@ -23,6 +23,9 @@ export async function SignedInUser() {
         <>
           <Link href="/admin/users" className="text-slate-700 underline-offset-4 hover:underline">
             Users
+          </Link>
+          <Link href="/admin/tokens" className="text-slate-700 underline-offset-4 hover:underline">
+            API tokens
           </Link>
           <Link href="/admin/audit" className="text-slate-700 underline-offset-4 hover:underline">
             Audit log

@@ -13,6 +13,15 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p);
 }
 
+/**
+ * Machine access (docs/machine-access.md): the register API gateway and the reconciliation
+ * service. No session works there; their handlers admit an API token, and a token works nowhere
+ * else (the proxy refuses token headers on every other path that needs a session).
+ */
+export function isMachinePath(pathname: string): boolean {
+  return pathname.startsWith('/register-api/') || pathname === '/reconcile' || pathname.startsWith('/reconcile/');
+}
+
 /** Programmatic endpoints answer 401/403 JSON; anything else is for a browser and redirects to sign-in. */
 export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');

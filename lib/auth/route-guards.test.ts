@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { exportedMethods, listAppRoutes, listServerActionFiles, PUBLIC_PATTERNS } from '@/test/app-routes';
-import { isPublicPath } from './route-access';
+import { exportedMethods, isMachinePattern, listAppRoutes, listServerActionFiles, PUBLIC_PATTERNS } from '@/test/app-routes';
+import { isMachinePath, isPublicPath } from './route-access';
 
 // The proxy is the first gate; this is the second: every page, route handler and server-action
 // module in app/ must check the session itself, so a matcher change or a bug in the proxy never
@@ -25,7 +25,7 @@ describe('app route inventory', () => {
 });
 
 describe('every non-public route checks the session itself', () => {
-  const guarded = routes.filter((r) => !PUBLIC_PATTERNS.has(r.pattern));
+  const guarded = routes.filter((r) => !PUBLIC_PATTERNS.has(r.pattern) && !isMachinePattern(r.pattern));
   it.each(guarded.map((r) => [r.file, r] as const))('%s calls requireUser/requireRole/authorizeRequest/withAuth', (_file, route) => {
     const source = readFileSync(route.file, 'utf8');
     expect(GUARD.test(source), `${route.file} must call requireUser()/requireRole() (pages) or authorizeRequest()/withAuth() (route handlers) before doing anything`).toBe(true);
@@ -33,6 +33,13 @@ describe('every non-public route checks the session itself', () => {
 
   it.each(listServerActionFiles().map((f) => [f]))('server actions in %s check the caller', (file) => {
     expect(GUARD.test(readFileSync(file, 'utf8')), `${file}: every server action must call requireUser()/requireRole()`).toBe(true);
+  });
+
+  // Routes for programs admit an API token instead (and the proxy passes them on without a session).
+  const MACHINE_GATE = /\b(handleGatewayRequest|handleReconcileRequest|admitMachineRequest)\s*\(/;
+  it.each(routes.filter((r) => isMachinePattern(r.pattern)).map((r) => [r.file, r] as const))('%s admits an API token (machine gate)', (_file, route) => {
+    expect(MACHINE_GATE.test(readFileSync(route.file, 'utf8')), `${route.file} must go through the machine gate`).toBe(true);
+    expect(isMachinePath(route.samplePath), route.file).toBe(true);
   });
 
   it('and the public ones are exactly what the proxy lets through', () => {

@@ -239,6 +239,41 @@ function migration0005(dialect: DialectName): Migration {
   };
 }
 
+/** API tokens for programs and their per-minute use (lib/db/queries/api-tokens.ts). */
+function migration0007(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('api_tokens')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('secret_hash', 'text', (c) => c.notNull())
+        .addColumn('scopes', 'text', (c) => c.notNull())
+        .addColumn('priority', 'text', (c) => c.notNull())
+        .addColumn('ceiling_requests', 'integer', (c) => c.notNull())
+        .addColumn('ceiling_seconds', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('rotated_at', 'text')
+        .addColumn('revoked_at', 'text')
+        .addColumn('last_used_at', 'text')
+        .addCheckConstraint('api_tokens_scopes_check', sql`scopes in ('reconcile', 'register-api', 'reconcile register-api')`)
+        .addCheckConstraint('api_tokens_priority_check', sql`priority in ('report', 'background')`)
+        .addCheckConstraint('api_tokens_ceiling_check', sql`ceiling_requests > 0 and ceiling_seconds > 0`)
+        .execute();
+      await db.schema
+        .createTable('api_token_usage')
+        .addColumn('token_id', 'text', (c) => c.notNull())
+        .addColumn('minute', 'text', (c) => c.notNull())
+        .addColumn('requests', 'integer', (c) => c.notNull())
+        .addColumn('refused', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('api_token_usage_pk', ['token_id', 'minute'])
+        .execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_portal_state': migration0001(dialect),
@@ -246,6 +281,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0003_audit_delete_guard': migration0003(dialect),
     '0004_ended_sessions': migration0004(),
     '0005_audit_chain': migration0005(dialect),
+    '0007_api_tokens': migration0007(),
   };
 }
 

@@ -104,7 +104,46 @@ export interface EndedSessionsTable {
   expires_at: string;
 }
 
+/** What a token may use: the reconciliation service, the register API gateway, or both. */
+export type TokenScope = 'reconcile' | 'register-api';
+/** A token's class in the register pacer: always below people's pages ('interactive'). */
+export type TokenPriority = 'report' | 'background';
+
+/** An API token for a program. The secret itself is never stored: only its SHA-256. */
+export interface ApiTokensTable {
+  /** Public identifier (sent as X-AUTH-EMAIL or before the dot in a bearer token). */
+  id: string;
+  /** The program the token was issued to. */
+  name: string;
+  /** Hex SHA-256 of the secret. */
+  secret_hash: string;
+  /** Space-separated, in a fixed order: 'reconcile', 'register-api' or 'reconcile register-api'. */
+  scopes: string;
+  priority: TokenPriority;
+  /** At most this many requests per ceiling_seconds. */
+  ceiling_requests: number;
+  ceiling_seconds: number;
+  expires_at: string;
+  created_at: string;
+  /** Who issued it (an admin's e-mail or cli:<os user>). */
+  created_by: string;
+  rotated_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+/** Requests per token per minute (UTC minute, 'YYYY-MM-DDTHH:MM'). */
+export interface ApiTokenUsageTable {
+  token_id: string;
+  minute: string;
+  requests: number;
+  /** Of those, refused at the token's ceiling. */
+  refused: number;
+}
+
 export interface Database {
+  api_tokens: ApiTokensTable;
+  api_token_usage: ApiTokenUsageTable;
   users: UsersTable;
   ended_sessions: EndedSessionsTable;
   audit_log: AuditLogTable;

@@ -1,6 +1,9 @@
 import type * as M from './model';
 import type { AllPagesOptions, AllPagesResult, CallOptions, Priority, RegisterResult } from './result';
 import type { RegisterHealth } from './metrics';
+import type { Freshness } from './endpoints';
+import type { RawBody } from './transport';
+import type { BadInput, NotFound, Provenance, RegisterFailure } from './result';
 
 /**
  * The register client's public surface: one function per upstream endpoint, plus `allPages`.
@@ -89,7 +92,20 @@ export interface RegisterEndpoints {
   regulatedMarkets: EndpointFn<[], M.RegulatedMarket[]>;
 }
 
+export interface PassThroughOptions {
+  /** Never 'interactive': programs come after people's pages. */
+  priority: Priority;
+  freshness: Freshness;
+  /** Give up with rate-limited rather than wait longer than this for a pacer slot. */
+  maxWaitMs?: number;
+}
+
+/** The register's own answer (found, not found or bad input, as it came), or why there is none. */
+export type PassThroughResult = { kind: 'answer'; body: RawBody; provenance: Provenance } | Exclude<RegisterFailure, NotFound | BadInput>;
+
 export interface RegisterClient extends RegisterEndpoints {
+  /** GET `path` (below the base URL, canonical: see pass-through.ts) and return the body as it came; for the register API gateway. */
+  passThrough(path: string, options: PassThroughOptions): Promise<PassThroughResult>;
   /** Walks every page of `fn` for `args`, with the endpoint's paging quirks handled and duplicates removed. */
   allPages<A extends unknown[], T>(fn: EndpointFn<A, T>, args: A, options?: AllPagesOptions): Promise<AllPagesResult<T>>;
   /** Milliseconds a new request of this priority would wait for a pacer slot now (0 = immediately). */

@@ -23,7 +23,8 @@ import type {
   RegisterFailure,
   RegisterResult,
 } from './result';
-import { buildPath, createTransport } from './transport';
+import { buildPath, createTransport, type RawBody } from './transport';
+import type { PassThroughOptions, PassThroughResult } from './register-client-types';
 import { RegisterUpstream, type FlightOptions } from './upstream';
 import { checkPage } from './validate';
 
@@ -268,6 +269,57 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
     return toResult(read as CacheRead<Stored<DataOf<K>>, Failure>, path);
   }
 
+  /**
+   * The register's answer to `path` exactly as it came (the gateway's pass-through), through the
+   * same pacer, cache and single-flight as every other call, under its own cache key: N identical
+   * gateway requests within freshness cost one register request. Only the register's verdicts
+   * (found, not found, bad input) are cached, as for normalised calls.
+   */
+  async function passThrough(path: string, opts: PassThroughOptions): Promise<PassThroughResult> {
+    const key = `${apiUser}|raw|${path}`;
+    const load = (flight: FlightOptions) => {
+      const started = upstream.start(path, flight);
+      const outcome = (async (): Promise<LoadOutcome<RawBody, Failure>> => {
+        const answer = await started.answer;
+        if (answer.kind === 'held-back') {
+          if (answer.reason === 'closed') return { cacheable: false, failure: { kind: 'upstream-error', message: 'The register client has shut down.' } };
+          const message =
+            answer.reason === 'blocked'
+              ? `The register's rate limit was hit, so the portal sends nothing to it until {until} UTC ({seconds} s); GET ${path} was not sent.`
+              : `The register is busy: the next free request slot is {seconds} s away; GET ${path} was not sent.`;
+          return { cacheable: false, failure: { kind: 'rate-limited', message, retryInMs: answer.retryInMs, fromUpstream: false } };
+        }
+        const receivedAt = answer.receivedAt;
+        if ((answer.kind === 'ok' || answer.kind === 'not-found' || answer.kind === 'bad-input') && answer.raw) {
+          return { cacheable: true, entry: { kind: answer.kind, value: answer.raw, retrievedAt: receivedAt } };
+        }
+        if (answer.kind === 'rate-limited') {
+          return {
+            cacheable: false,
+            failure: { kind: 'rate-limited', message: answer.message, receivedAt, retryInMs: (answer.retryAfterSeconds ?? config.rate.blockSeconds) * 1000, fromUpstream: true },
+          };
+        }
+        if (answer.kind === 'unauthorised') {
+          return { cacheable: false, failure: { kind: 'unauthorised', message: answer.message, httpStatus: answer.httpStatus, upstreamStatus: answer.upstreamStatus, receivedAt } };
+        }
+        const message = 'message' in answer ? answer.message : `The register's answer to GET ${path} could not be read.`;
+        return { cacheable: false, failure: { kind: 'upstream-error', message, httpStatus: answer.httpStatus, receivedAt: answer.httpStatus !== undefined ? receivedAt : undefined } };
+      })();
+      return { outcome, raise: started.raise };
+    };
+    const read = await cache.read<RawBody, Failure>(key, policies[opts.freshness], load, {
+      priority: opts.priority,
+      onBlock: 'fail',
+      maxWaitMs: opts.maxWaitMs,
+    });
+    if (read.from === 'none') {
+      const failure = failureResult(read.failure, path);
+      return failure as Exclude<PassThroughResult, { kind: 'answer' }>;
+    }
+    const stale = read.from === 'cache' && read.stale;
+    return { kind: 'answer', body: read.entry.value, provenance: provenance(path, read.from === 'live' ? 'live' : 'cache', read.entry.retrievedAt, stale) };
+  }
+
   function endpoint<K extends EndpointName>(name: K): RegisterEndpoints[K] {
     // build()'s declared parameters are the identifying arguments; CallOptions come after them.
     const arity = ENDPOINTS[name].build.length;
@@ -284,6 +336,7 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
   return {
     ...endpoints,
     allPages: (fn, args, allPagesOptions) => walkAllPages(fn, args, allPagesOptions, concurrency),
+    passThrough,
     expectedWait: (priority: Priority = 'interactive') => pacer.expectedWait(priority),
     async health(): Promise<RegisterHealth> {
       const [inUse, blockedFor, entries] = await Promise.all([pacer.inUse(), pacer.blockedFor(), cache.size()]);

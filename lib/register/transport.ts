@@ -8,7 +8,14 @@ import type { WireEnvelope } from './wire-types';
  * here: upstream.ts does that around `send()`.
  */
 
-export type TransportAnswer =
+/** The register's answer exactly as it came, for the gateway's pass-through (register-client passThrough). */
+export interface RawBody {
+  httpStatus: number;
+  contentType: string | null;
+  text: string;
+}
+
+export type TransportAnswer = (
   | {
       kind: 'ok' | 'not-found' | 'bad-input';
       httpStatus: number;
@@ -18,7 +25,8 @@ export type TransportAnswer =
     }
   | { kind: 'unauthorised'; httpStatus: number; upstreamStatus?: string; message: string }
   | { kind: 'rate-limited'; httpStatus: number; retryAfterSeconds?: number; message: string }
-  | { kind: 'upstream-error'; httpStatus?: number; upstreamStatus?: string; message: string; retryable: boolean };
+  | { kind: 'upstream-error'; httpStatus?: number; upstreamStatus?: string; message: string; retryable: boolean }
+) & { raw?: RawBody };
 
 export interface TransportOptions {
   baseUrl: string;
@@ -232,7 +240,8 @@ export function createTransport(options: TransportOptions): Transport {
         };
       }
       const answer = classifyResponse(response.status, text, response.headers.get('retry-after'), path, now());
-      return 'message' in answer ? { ...answer, message: redact(answer.message) } : answer;
+      const raw: RawBody = { httpStatus: response.status, contentType: response.headers.get('content-type'), text };
+      return 'message' in answer ? { ...answer, message: redact(answer.message), raw } : { ...answer, raw };
     },
   };
 }

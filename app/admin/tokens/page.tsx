@@ -1,0 +1,90 @@
+import type { Metadata } from 'next';
+import { requireRole } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { listTokens, tokenUsageSince } from '@/lib/db/queries/api-tokens';
+import { CreateTokenForm } from './create-token-form';
+import { TokenRowActions } from './token-row-actions';
+
+export const metadata: Metadata = { title: 'API tokens' };
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
+const SCOPE_LABELS: Record<string, string> = { reconcile: 'Reconciliation', 'register-api': 'Register API' };
+
+export default async function AdminTokensPage() {
+  await requireRole('admin');
+  const db = await getDb();
+  const now = Date.now();
+  const [tokens, usage] = await Promise.all([listTokens(db), tokenUsageSince(db, new Date(now - 86_400_000).toISOString())]);
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">API tokens</h1>
+        <p className="mt-1 text-sm text-slate-700">
+          Programs reach the register through the portal with a token: the reconciliation service at <code>/reconcile</code> (OpenRefine)
+          and the register&apos;s own API at <code>/register-api/services/V0.1</code>. Their requests queue behind people&apos;s pages and
+          stop at the token&apos;s ceiling. The secret is shown once; rotating gives a new one and the old one stops working at once.
+        </p>
+      </div>
+      <CreateTokenForm />
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">API tokens ({tokens.length})</caption>
+          <thead className="bg-slate-50 text-left">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">Program</th>
+              <th scope="col" className="px-3 py-2 font-semibold">May use</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Ceiling and priority</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Status</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Requests (24 h)</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Last used</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Actions</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {tokens.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="px-3 py-4 text-slate-700">
+                  No tokens yet.
+                </td>
+              </tr>
+            ) : null}
+            {tokens.map((t) => {
+              const expired = Date.parse(t.expiresAt) <= now;
+              const status = t.revokedAt ? 'Revoked' : expired ? 'Expired' : 'Active';
+              const used = usage.get(t.id);
+              return (
+                <tr key={t.id} data-testid={`token-row-${t.id}`} className={t.revokedAt || expired ? 'bg-slate-50 text-slate-600' : undefined}>
+                  <th scope="row" className="px-3 py-2 text-left align-top font-normal">
+                    <span className="block font-medium text-slate-900">{t.name}</span>
+                    <code className="block text-xs">{t.id}</code>
+                    <span className="block text-xs">issued by {t.createdBy}</span>
+                  </th>
+                  <td className="px-3 py-2 align-top">{t.scopes.map((s) => SCOPE_LABELS[s] ?? s).join(', ')}</td>
+                  <td className="px-3 py-2 align-top">
+                    {t.ceiling.requests} per {t.ceiling.seconds} s; {t.priority === 'report' ? 'with reports' : 'background'}
+                  </td>
+                  <td className="px-3 py-2 align-top">
+                    {status}
+                    <span className="block text-xs">
+                      {t.revokedAt ? 'since' : expired ? 'since' : 'until'}{' '}
+                      <time dateTime={t.revokedAt ?? t.expiresAt}>{dateTime.format(new Date(t.revokedAt ?? t.expiresAt))}</time>
+                    </span>
+                  </td>
+                  <td className="px-3 py-2 align-top">
+                    {used ? `${used.requests}${used.refused > 0 ? ` (${used.refused} refused)` : ''}` : '0'}
+                  </td>
+                  <td className="px-3 py-2 align-top">
+                    {t.lastUsedAt ? <time dateTime={t.lastUsedAt}>{dateTime.format(new Date(t.lastUsedAt))}</time> : 'Never'}
+                  </td>
+                  <td className="px-3 py-2 align-top">
+                    <TokenRowActions token={{ id: t.id, name: t.name, revoked: t.revokedAt !== null }} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

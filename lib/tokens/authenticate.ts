@@ -1,0 +1,36 @@
+import { type ApiToken, findToken } from '@/lib/db/queries/api-tokens';
+import type { Db, TokenScope } from '@/lib/db/schema';
+import type { PresentedToken } from './token-headers';
+import { looksLikeTokenId, looksLikeTokenSecret, secretMatches } from './token-secret';
+
+/**
+ * Whether the token a machine request presents (token-headers.ts) may be used, and for what.
+ * Nothing of a person's session counts: cookies are never read here.
+ */
+
+export type TokenRefusal = 'missing' | 'unknown' | 'revoked' | 'expired' | 'scope';
+
+export type TokenCheck = { ok: true; token: ApiToken } | { ok: false; refusal: TokenRefusal; token?: ApiToken; message: string };
+
+const MESSAGES: Record<TokenRefusal, string> = {
+  missing: 'No API token: send X-AUTH-EMAIL (token id) and X-AUTH-KEY (secret), or X-API-Token / Authorization: Bearer <id>.<secret>.',
+  unknown: 'The API token was not recognised (wrong id or secret).',
+  revoked: 'The API token has been revoked.',
+  expired: 'The API token has expired.',
+  scope: 'The API token may not be used here.',
+};
+
+export async function checkToken(db: Db, presented: PresentedToken | undefined, scope: TokenScope, now: number = Date.now()): Promise<TokenCheck> {
+  if (!presented || (!presented.id && !presented.secret)) return { ok: false, refusal: 'missing', message: MESSAGES.missing };
+  // Shape checks first: nothing malformed reaches the database.
+  if (!looksLikeTokenId(presented.id) || !looksLikeTokenSecret(presented.secret)) return { ok: false, refusal: 'unknown', message: MESSAGES.unknown };
+  const token = await findToken(db, presented.id);
+  if (!token || !secretMatches(presented.secret, token.secretHash)) return { ok: false, refusal: 'unknown', message: MESSAGES.unknown };
+  if (token.revokedAt) return { ok: false, refusal: 'revoked', token, message: MESSAGES.revoked };
+  if (Date.parse(token.expiresAt) <= now) return { ok: false, refusal: 'expired', token, message: `${MESSAGES.expired} (${token.expiresAt})` };
+  if (!token.scopes.includes(scope)) {
+    const where = scope === 'reconcile' ? 'the reconciliation service' : 'the register API';
+    return { ok: false, refusal: 'scope', token, message: `The API token "${token.name}" is not issued for ${where}.` };
+  }
+  return { ok: true, token };
+}

@@ -1,0 +1,28 @@
+import 'server-only';
+import { recordAudit } from '@/lib/audit/record';
+import { getDb } from '@/lib/db/client';
+import type { ReconcileDeps } from '@/lib/reconcile/reconcile-handler';
+import { getRegisterClient } from '@/lib/register/client';
+import { getRegisterConfig } from '@/lib/register/config';
+import { TokenCeilings } from './token-ceiling';
+
+// One set of token ceilings per process, on globalThis for the same reason as the register
+// client (Next may load this module more than once; two sets would double every ceiling).
+const KEY = Symbol.for('fsr-portal.token-ceilings');
+type Holder = typeof globalThis & { [KEY]?: TokenCeilings };
+
+/**
+ * Queries per reconciliation batch: each costs at most one register request when not cached
+ * (a search, or one record for a reference number), so a batch fits in half of what programs
+ * may use of one window (the budget less people's reserve); 20 with the default 45/10.
+ */
+export function reconcileBatchSize(rate: { limit: number; interactiveReserve: number }): number {
+  return Math.max(1, Math.min(25, Math.floor((rate.limit - rate.interactiveReserve) / 2)));
+}
+
+/** What the machine route handlers (register API gateway, reconciliation) run on in the portal. */
+export function machineDeps(): ReconcileDeps {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= new TokenCeilings();
+  return { db: getDb, ceilings: holder[KEY], audit: recordAudit, register: getRegisterClient, batchSize: reconcileBatchSize(getRegisterConfig().rate) };
+}
