@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { listAudit } from '@/lib/db/queries/audit';
 import { isSessionEnded } from '@/lib/db/queries/ended-sessions';
-import { listActiveUserSessions, recordUserSession } from '@/lib/db/queries/user-sessions';
+import { findUserSession, listActiveUserSessions, recordUserSession } from '@/lib/db/queries/user-sessions';
 import { createUser, findUserById, findUserForPasswordCheck, type User } from '@/lib/db/queries/users';
 import type { Db } from '@/lib/db/schema';
 import { forEachDialect, postgresStatus } from '@/test/db-harness';
@@ -139,5 +139,16 @@ forEachDialect('accounts people manage themselves', pg, (db) => {
         'account.two-factor-enable:success',
       ].sort(),
     );
+  });
+
+  it('expired sessions are not listed, and their rows go at the next sign-in of anyone', async () => {
+    const { user } = await signedInUser('expired@x', 0);
+    const base = { userId: user.id, sessionVersion: user.sessionVersion, provider: 'credentials' };
+    await recordUserSession(db(), { ...base, sid: 'expired-sid', expiresAt: new Date(Date.now() - 1000).toISOString(), now: Date.now() - 3_600_000 });
+    expect(await listActiveUserSessions(db(), user.id, user.sessionVersion)).toEqual([]);
+    expect(await findUserSession(db(), 'expired-sid')).not.toBeNull();
+    const other = await signedInUser('someone-else@x', 1);
+    expect(await findUserSession(db(), 'expired-sid')).toBeNull();
+    expect(await findUserSession(db(), other.sids[0])).not.toBeNull();
   });
 });

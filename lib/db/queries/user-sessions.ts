@@ -5,8 +5,8 @@ import type { Db } from '../schema';
  * The sessions signed in now, one row per session id (`sid` claim), written at sign-in so a person
  * can see where they are signed in and end the others. Signing out or ending a session deletes its
  * row (and records the sid in ended_sessions, which is what refuses the cookie); rows of sessions
- * that expired, or were revoked by a move of the account's session version, are not listed and go
- * at the owner's next sign-in.
+ * that expired, or were revoked by a move of the account's session version, are not listed, and
+ * go once expired, at the next sign-in of anyone.
  */
 
 export interface UserSession {
@@ -36,7 +36,8 @@ const MAX_USER_AGENT = 300;
 
 export async function recordUserSession(db: Db, input: NewUserSession): Promise<void> {
   const at = isoNow(input.now);
-  await db.deleteFrom('user_sessions').where('user_id', '=', input.userId).where('expires_at', '<', at).execute();
+  // Rows of sessions that expired anyway (anyone's) go now: each sign-in tidies up after the old ones.
+  await db.deleteFrom('user_sessions').where('expires_at', '<', at).execute();
   await db
     .insertInto('user_sessions')
     .values({
