@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '@/lib/auth/password';
 import type { AdminActor } from '@/lib/auth/user-admin';
 import { listAudit } from '@/lib/db/queries/audit';
-import { findUserForPasswordCheck } from '@/lib/db/queries/users';
+import { hasTwoFactor, confirmEnrolment, pendingEnrolmentSecret } from '@/lib/auth/two-factor';
+import { totpCodeAt } from '@/lib/auth/totp';
+import { findUserByEmail, findUserForPasswordCheck } from '@/lib/db/queries/users';
 import { createSqliteTestDb, type TestDb } from '@/test/db-harness';
 import { runUsersCommand } from './users';
 
@@ -51,5 +53,21 @@ describe('npm run users', () => {
     await expect(run('frobnicate')).rejects.toThrow(/Unknown command "frobnicate"/);
     await expect(run('disable', '--email', 'boss@example.com')).rejects.toThrow(/only active administrator/);
     expect(await run('help')).toMatch(/^Usage: npm run users -- <command>/);
+  });
+
+  it('reset-2fa removes a lost second factor and ends the sessions; SSO accounts are refused', async () => {
+    await run('create', '--email', 'lost-phone@example.com', '--role', 'viewer');
+    const user = (await findUserByEmail(t.handle.db, 'lost-phone@example.com'))!;
+    const secret = (await pendingEnrolmentSecret(t.handle.db, user.id))!;
+    expect((await confirmEnrolment(t.handle.db, user.id, totpCodeAt(secret, Date.now()))).ok).toBe(true);
+    expect(await run('reset-2fa', '--email', 'Lost-Phone@example.com')).toMatch(/^Two-factor sign-in of lost-phone@example\.com is removed and their sessions end within a minute\./);
+    expect(await hasTwoFactor(t.handle.db, user.id)).toBe(false);
+    expect((await findUserByEmail(t.handle.db, 'lost-phone@example.com'))!.sessionVersion).toBe(user.sessionVersion + 1);
+    expect(await run('reset-2fa', '--email', 'lost-phone@example.com')).toBe('lost-phone@example.com had no two-factor sign-in; their sessions end within a minute.');
+    const [entry] = await listAudit(t.handle.db, { action: 'admin.user.reset-two-factor' });
+    expect(entry).toMatchObject({ outcome: 'success', reference: 'lost-phone@example.com', detail: { via: 'cli' } });
+    await run('create', '--email', 'sso2@example.com', '--role', 'viewer', '--invite');
+    await expect(run('reset-2fa', '--email', 'sso2@example.com')).rejects.toThrow(/single sign-on/);
+    await expect(run('reset-2fa')).rejects.toThrow('reset-2fa needs --email.');
   });
 });

@@ -10,6 +10,7 @@ import {
   createLocalUser,
   inviteSsoUser,
   resetUserPassword,
+  resetUserTwoFactor,
   revokeAllSessions,
   setUserEnabled,
 } from '@/lib/auth/user-admin';
@@ -28,6 +29,7 @@ Commands:
   enable --email E                            re-enable an account
   reset-password --email E                    generate a new password (printed once) and end the user's sessions
   revoke-sessions --email E                   sign the user out everywhere
+  reset-2fa --email E                         remove the user's two-factor sign-in (lost phone) and end their sessions
 
 The database is the portal's: FSR_DATA_DIR/portal.db (default data/portal.db), or DATABASE_URL.`;
 
@@ -115,6 +117,13 @@ export async function runUsersCommand(argv: string[], handle: DbHandle, actor: A
       const user = await userByEmail(db, required(values.email, 'email', 'revoke-sessions'));
       await revokeAllSessions(db, actor, user.id);
       return `${user.email} is signed out everywhere (within a minute on every instance).`;
+    }
+    case 'reset-2fa': {
+      const user = await userByEmail(db, required(values.email, 'email', 'reset-2fa'));
+      const { hadTwoFactor } = await resetUserTwoFactor(db, actor, user.id);
+      return hadTwoFactor
+        ? `Two-factor sign-in of ${user.email} is removed and their sessions end within a minute.\nThey sign in with their password and set up a new device (at once, if two-factor is required).`
+        : `${user.email} had no two-factor sign-in; their sessions end within a minute.`;
     }
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);

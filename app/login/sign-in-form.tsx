@@ -2,7 +2,7 @@
 
 import { signIn } from 'next-auth/react';
 import { type FormEvent, useRef, useState } from 'react';
-import { signInErrorMessage } from '@/lib/auth/sign-in-errors';
+import { SIGN_IN_ERROR, signInErrorMessage } from '@/lib/auth/sign-in-errors';
 
 export interface SignInProvider {
   id: string;
@@ -21,26 +21,36 @@ export function SignInForm({ localAccounts, providers, callbackPath, initialErro
   const [error, setError] = useState<string | null>(initialError);
   const [pending, setPending] = useState<string | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  // Second step for accounts with two-factor sign-in: the password is kept in memory only until
+  // the code is sent with it (the server checks both together; nothing is stored in between).
+  const [secondStep, setSecondStep] = useState<{ email: string; password: string } | null>(null);
   const errorId = 'sign-in-error';
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  async function submitCredentials(credentials: { email: string; password: string; code?: string }) {
     setPending('credentials');
     setError(null);
     try {
-      const result = await signIn('credentials', {
-        redirect: false,
-        email: String(form.get('email') ?? ''),
-        password: String(form.get('password') ?? ''),
-        callbackUrl: callbackPath,
-      });
+      const result = await signIn('credentials', { redirect: false, ...credentials, callbackUrl: callbackPath });
       if (result?.ok && !result.error) {
         // A full navigation, so the server renders the page with the new session.
         window.location.assign(callbackPath);
         return;
       }
-      setError(signInErrorMessage(result?.error ?? 'CredentialsSignin'));
+      const code = result?.error ?? 'CredentialsSignin';
+      if (code === SIGN_IN_ERROR.twoFactorRequired || code === SIGN_IN_ERROR.twoFactorInvalid) {
+        setSecondStep({ email: credentials.email, password: credentials.password });
+        setError(signInErrorMessage(code));
+        setPending(null);
+        if (codeRef.current) {
+          codeRef.current.value = '';
+          codeRef.current.focus();
+        }
+        return;
+      }
+      // Anything else (throttled, disabled, a wrong password) starts again from the first step.
+      setSecondStep(null);
+      setError(signInErrorMessage(code));
     } catch {
       setError('The portal could not be reached. Check your connection and try again.');
     }
@@ -49,6 +59,19 @@ export function SignInForm({ localAccounts, providers, callbackPath, initialErro
       passwordRef.current.value = '';
       passwordRef.current.focus();
     }
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    await submitCredentials({ email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
+  }
+
+  async function onSubmitCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!secondStep) return;
+    const form = new FormData(event.currentTarget);
+    await submitCredentials({ ...secondStep, code: String(form.get('code') ?? '') });
   }
 
   async function onSso(providerId: string) {
@@ -72,7 +95,59 @@ export function SignInForm({ localAccounts, providers, callbackPath, initialErro
         ) : null}
       </div>
 
-      {localAccounts ? (
+      {localAccounts && secondStep ? (
+        <form
+          onSubmit={onSubmitCode}
+          aria-label="Two-factor sign-in"
+          className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <p className="text-sm text-slate-700">
+            Signing in as <span className="font-medium text-slate-900">{secondStep.email}</span>.
+          </p>
+          <div>
+            <label htmlFor="sign-in-code" className="block text-sm font-medium text-slate-900">
+              Authentication code
+            </label>
+            <p id="sign-in-code-hint" className="text-sm text-slate-600">
+              The six-digit code from your authenticator app, or a recovery code.
+            </p>
+            <input
+              id="sign-in-code"
+              ref={codeRef}
+              name="code"
+              type="text"
+              required
+              autoComplete="one-time-code"
+              autoFocus
+              maxLength={24}
+              aria-invalid={error && error !== signInErrorMessage(SIGN_IN_ERROR.twoFactorRequired) ? true : undefined}
+              aria-describedby={`sign-in-code-hint${error ? ` ${errorId}` : ''}`}
+              className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700"
+            />
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            aria-disabled={busy}
+            className="w-full rounded-md bg-blue-700 px-4 py-2 text-base font-semibold text-white hover:bg-blue-800 focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
+          >
+            {pending === 'credentials' ? 'Checking…' : 'Verify and sign in'}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setSecondStep(null);
+              setError(null);
+            }}
+            disabled={busy}
+            className="w-full rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-blue-700"
+          >
+            Start again with another account
+          </button>
+        </form>
+      ) : null}
+
+      {localAccounts && !secondStep ? (
         <form
           onSubmit={onSubmit}
           aria-label="Sign in with a portal account"

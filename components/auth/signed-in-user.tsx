@@ -5,7 +5,8 @@ import { SignOutButton } from './sign-out-button';
 
 /**
  * For the site header: who is signed in, their role, and sign-out (nothing when signed out, e.g.
- * on /login). Admins also get links to user administration, API tokens and the audit log.
+ * on /login), a link to their own account (password, sessions, two-factor). Admins also get
+ * links to user administration, API tokens and the audit log.
  */
 export async function SignedInUser() {
   const user = await getSessionUser();
@@ -19,6 +20,9 @@ export async function SignedInUser() {
           {ROLE_LABELS[user.role]}
         </span>
       </p>
+      <Link href="/account" className="text-slate-700 underline-offset-4 hover:underline">
+        Your account
+      </Link>
       {user.role === 'admin' ? (
         <>
           <Link href="/admin/users" className="text-slate-700 underline-offset-4 hover:underline">

@@ -4,10 +4,11 @@ import type { Db } from '@/lib/db/schema';
 import type { ThrottlePolicy } from './config';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password';
 import { SIGN_IN_ERROR, throttledCode } from './sign-in-errors';
-import { beginSignInAttempt, finishSignInAttempt, minutesToWait } from './throttle';
+import { abandonSignInAttempt, beginSignInAttempt, finishSignInAttempt, minutesToWait } from './throttle';
+import { checkSecondFactor, hasTwoFactor } from './two-factor';
 
 export type CredentialsResult =
-  | { ok: true; user: User }
+  | { ok: true; user: User; secondFactor: 'totp' | 'recovery-code' | null }
   /** `error` is a sign-in error code (see sign-in-errors.ts); 'CredentialsSignin' for a wrong address or password. */
   | { ok: false; error: string };
 
@@ -15,10 +16,15 @@ export type CredentialsResult =
  * The whole local sign-in decision: throttle, password check (in constant work whether or not
  * the account exists), disabled accounts, hash upgrade, and an audit entry for every refusal.
  * A successful sign-in is audited by next-auth's signIn event, for every provider alike.
+ *
+ * An account with two-factor sign-in needs a second step: the right password without a code
+ * answers `two-factor-required` (the attempt counts neither way), and the form sends the password
+ * again with the code. A wrong code is a failed attempt like a wrong password, so codes are
+ * throttled with the same limits.
  */
 export async function authorizeCredentials(
   db: Db,
-  input: { email: unknown; password: unknown; address: string },
+  input: { email: unknown; password: unknown; code?: unknown; address: string },
   policy: ThrottlePolicy,
 ): Promise<CredentialsResult> {
   const email = typeof input.email === 'string' ? input.email.trim().toLowerCase().slice(0, 254) : '';
@@ -79,9 +85,42 @@ export async function authorizeCredentials(
     return { ok: false, error: SIGN_IN_ERROR.accountDisabled };
   }
 
+  let secondFactor: 'totp' | 'recovery-code' | null = null;
+  if (found.user.authProvider === 'local' && (await hasTwoFactor(db, found.user.id))) {
+    const code = typeof input.code === 'string' ? input.code.trim().slice(0, 64) : '';
+    if (!code) {
+      await abandonSignInAttempt(db, attempt.attemptId);
+      return { ok: false, error: SIGN_IN_ERROR.twoFactorRequired };
+    }
+    const check = await checkSecondFactor(db, found.user.id, code);
+    if (!check.ok) {
+      await db.transaction().execute(async (trx) => {
+        await finishSignInAttempt(trx, attempt, false);
+        await appendAudit(trx, {
+          action: 'auth.sign-in-failed',
+          outcome: 'failure',
+          actor: { id: found.user.id, email: found.user.email },
+          reference: email,
+          detail: { email, address: input.address, provider: 'credentials', reason: `second-factor-${check.reason}` },
+        });
+      });
+      return { ok: false, error: SIGN_IN_ERROR.twoFactorInvalid };
+    }
+    secondFactor = check.method;
+    if (check.method === 'recovery-code') {
+      await appendAudit(db, {
+        action: 'auth.recovery-code-used',
+        outcome: 'success',
+        actor: { id: found.user.id, email: found.user.email },
+        reference: email,
+        detail: { address: input.address, remaining: check.remaining },
+      });
+    }
+  }
+
   await finishSignInAttempt(db, attempt, true);
   if (needsRehash(found.passwordHash!)) {
     await upgradeUserPasswordHash(db, found.user.id, await hashPassword(password));
   }
-  return { ok: true, user: found.user };
+  return { ok: true, user: found.user, secondFactor };
 }

@@ -2,12 +2,14 @@ import type { Account, AuthOptions } from 'next-auth';
 import type { JWT } from 'next-auth/jwt';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listAudit } from '@/lib/db/queries/audit';
+import { findUserSession } from '@/lib/db/queries/user-sessions';
 import { createUser, findUserByEmail, revokeUserSessions, setUserDisabled } from '@/lib/db/queries/users';
 import { forEachDialect, postgresStatus } from '@/test/db-harness';
 import { readAuthConfig } from './config';
 import { buildAuthOptions, emailFromClaims, SessionRefused } from './options';
 import { hashPassword } from './password';
 import { clearUserCache } from './session-check';
+import { sessionHandle } from './session-handle';
 
 const pg = await postgresStatus();
 const SECRET = 's'.repeat(40);
@@ -73,7 +75,16 @@ forEachDialect('next-auth callbacks and events', pg, (db) => {
     expect(Math.abs((token.authAt as number) - Date.now() / 1000)).toBeLessThan(5);
 
     const session = await cb().session({ session: { expires: 'x', user: {} }, token, user: undefined as never, newSession: undefined, trigger: 'update' });
-    expect(session.user).toEqual({ id: user.id, email: 'amy@x', name: 'amy', role: 'analyst', provider: 'credentials' });
+    expect(session.user).toEqual({
+      id: user.id,
+      email: 'amy@x',
+      name: 'amy',
+      role: 'analyst',
+      provider: 'credentials',
+      sessionHandle: sessionHandle(token.sid as string),
+    });
+    // The session is listed under the account from sign-in on.
+    expect(await findUserSession(db(), token.sid as string)).toMatchObject({ userId: user.id, sessionVersion: 1, provider: 'credentials' });
   });
 
   it('signing out ends the session itself: a copy of its token is refused afterwards, other sessions go on', async () => {

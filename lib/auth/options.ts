@@ -9,6 +9,7 @@ import OktaProvider from 'next-auth/providers/okta';
 import { getDb } from '@/lib/db/client';
 import { appendAudit } from '@/lib/db/queries/audit';
 import { endSession } from '@/lib/db/queries/ended-sessions';
+import { deleteUserSession, recordUserSession, touchUserSession } from '@/lib/db/queries/user-sessions';
 import { findUserByEmail, findUserById, recordUserSignIn, upsertSsoUser, type User } from '@/lib/db/queries/users';
 import type { Db } from '@/lib/db/schema';
 import { safeRedirectUrl } from './callback-url';
@@ -17,6 +18,7 @@ import { authorizeCredentials } from './credentials';
 import { resolveAuthSecret } from './secret';
 import { SIGN_IN_ERROR } from './sign-in-errors';
 import { checkSession, markSessionEnded, type PortalTokenClaims } from './session-check';
+import { sessionHandle } from './session-handle';
 
 /** The user as pages see it (`requireUser()`), also `session.user` on the client. */
 export interface SessionUser {
@@ -25,6 +27,8 @@ export interface SessionUser {
   name: string;
   role: User['role'];
   provider: string;
+  /** Which of the user's sessions this is (a hash of its id; see session-handle.ts), when known. */
+  sessionHandle?: string;
 }
 
 /** Thrown inside next-auth's jwt callback to end a session; next-auth then treats it as signed out. */
@@ -38,6 +42,27 @@ export interface AuthDeps {
   loadDb: () => Promise<Db>;
   /** The client address of the request being handled (route handler only), for audit and throttling. */
   address?: string;
+  /** The browser's User-Agent of that request, recorded with a new session so people recognise it. */
+  userAgent?: string;
+}
+
+// A session's last-seen time is written at most this often (per instance), not on every request.
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+const touched = ((globalThis as typeof globalThis & { [k: symbol]: Map<string, number> | undefined })[
+  Symbol.for('fsr-portal.auth.session-touched')
+] ??= new Map<string, number>());
+
+async function touchSession(loadDb: () => Promise<Db>, sid: string, nowMs: number = Date.now()): Promise<void> {
+  const last = touched.get(sid);
+  if (last !== undefined && nowMs - last < TOUCH_INTERVAL_MS) return;
+  touched.set(sid, nowMs);
+  if (touched.size > 5000) for (const [k, v] of touched) if (nowMs - v >= TOUCH_INTERVAL_MS) touched.delete(k);
+  try {
+    await touchUserSession(await loadDb(), sid, nowMs);
+  } catch (err) {
+    // Last-seen is information, not access control: a failed write must not end the session.
+    console.warn(`[auth] could not record session activity: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 type PortalUser = NextAuthUser & { role: User['role']; sv: number };
@@ -106,13 +131,19 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
         credentials: {
           email: { label: 'E-mail address', type: 'email' },
           password: { label: 'Password', type: 'password' },
+          code: { label: 'Authentication code', type: 'text' },
         },
         async authorize(credentials) {
           let result: Awaited<ReturnType<typeof authorizeCredentials>>;
           try {
             result = await authorizeCredentials(
               await deps.loadDb(),
-              { email: credentials?.email, password: credentials?.password, address: deps.address ?? 'unknown' },
+              {
+                email: credentials?.email,
+                password: credentials?.password,
+                code: (credentials as Record<string, unknown> | undefined)?.code,
+                address: deps.address ?? 'unknown',
+              },
               config.throttle,
             );
           } catch (err) {
@@ -199,6 +230,16 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
             authAt: Math.floor(Date.now() / 1000),
             sid: randomBytes(16).toString('base64url'),
           };
+          // The session is listed under the account (/account) from now until it ends.
+          await recordUserSession(db, {
+            sid: claims.sid!,
+            userId: portalUser.id,
+            sessionVersion: portalUser.sessionVersion,
+            provider: account.provider,
+            expiresAt: new Date((claims.authAt + config.sessionMaxAgeSeconds) * 1000).toISOString(),
+            userAgent: deps.userAgent ?? null,
+            address: deps.address ?? null,
+          });
           return { sub: portalUser.id, email: portalUser.email, name: portalUser.name, ...claims };
         }
         const verdict = await checkSession(deps.loadDb, token, {
@@ -206,8 +247,16 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
           revalidateSeconds: config.userRevalidateSeconds,
         });
         if (!verdict.ok) throw new SessionRefused(`session refused: ${verdict.reason}`);
-        // Role and name follow the account (an admin's change applies without signing in again).
-        return { ...token, role: verdict.user.role, name: verdict.user.name, email: verdict.user.email };
+        if (typeof token.sid === 'string') await touchSession(deps.loadDb, token.sid);
+        // Role and name follow the account (an admin's change applies without signing in again);
+        // a session carried over to a new session version takes it on.
+        return {
+          ...token,
+          sv: verdict.user.sessionVersion,
+          role: verdict.user.role,
+          name: verdict.user.name,
+          email: verdict.user.email,
+        };
       },
 
       session({ session, token }) {
@@ -218,6 +267,7 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
           name: String(t.name ?? t.email ?? ''),
           role: t.role,
           provider: t.provider,
+          ...(typeof t.sid === 'string' ? { sessionHandle: sessionHandle(t.sid) } : {}),
         };
         return { ...session, user } as typeof session;
       },
@@ -251,6 +301,7 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
         await db.transaction().execute(async (trx) => {
           if (t?.sid && t.uid && typeof t.authAt === 'number') {
             await endSession(trx, { sid: t.sid, userId: t.uid, expiresAt: new Date((t.authAt + config.sessionMaxAgeSeconds) * 1000).toISOString() });
+            await deleteUserSession(trx, t.sid, t.uid);
           }
           await appendAudit(trx, {
             action: 'auth.sign-out',
@@ -290,6 +341,6 @@ export function authConfig(): AuthConfig {
 }
 
 /** next-auth options for this process; `address` is the client's, when handling a request. */
-export function getAuthOptions(address?: string): AuthOptions {
-  return buildAuthOptions({ config: authConfig(), secret: resolveAuthSecret().secret, loadDb: getDb, address });
+export function getAuthOptions(address?: string, userAgent?: string): AuthOptions {
+  return buildAuthOptions({ config: authConfig(), secret: resolveAuthSecret().secret, loadDb: getDb, address, userAgent });
 }

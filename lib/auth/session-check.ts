@@ -1,11 +1,13 @@
 import { isSessionEnded } from '@/lib/db/queries/ended-sessions';
+import { userSessionVersion } from '@/lib/db/queries/user-sessions';
 import { findUserById, type User } from '@/lib/db/queries/users';
 import type { Db, Role } from '@/lib/db/schema';
 
 // A JWT session is only as good as the account behind it. Every session check re-reads the user
 // (through a cache of at most AUTH_REVALIDATE_SECONDS, ≤ 60 s) and refuses the session when the
 // account is gone or disabled, when its session version moved on ("sign out everywhere", a
-// password reset, disable/enable), when the session itself was signed out (a copied cookie of an
+// password reset, disable/enable; unless this very session was carried over to the new version
+// because it made the change: a password change or "end my other sessions"), when the session itself was signed out (a copied cookie of an
 // ended session), or when the session is older than its absolute maximum age.
 // Admin actions on this instance drop the cached entry at once; other instances notice within the
 // cache time.
@@ -38,6 +40,8 @@ function processCache<V>(name: string): Map<string, Cached<V>> {
 // The account behind each session, and whether a session id was signed out.
 const users = processCache<User | null>('fsr-portal.auth.user-cache');
 const sessions = processCache<boolean>('fsr-portal.auth.session-cache');
+// The session version a session was carried to (user_sessions.session_version), by session id.
+const carried = processCache<number | null>('fsr-portal.auth.carried-cache');
 
 /**
  * Reads `key` through `cache`: an entry is used while younger than the revalidation time, or for
@@ -69,9 +73,15 @@ export function markSessionEnded(sid: string, nowMs: number = Date.now()): void 
   sessions.set(sid, { value: true, fetchedAt: nowMs });
 }
 
+/** This instance accepts the session at the account's new version at once (see carryUserSession). */
+export function markSessionCarried(sid: string, sessionVersion: number, nowMs: number = Date.now()): void {
+  carried.set(sid, { value: sessionVersion, fetchedAt: nowMs });
+}
+
 export function clearUserCache(): void {
   users.clear();
   sessions.clear();
+  carried.clear();
 }
 
 export function isPortalToken(token: Record<string, unknown> | null | undefined): token is Record<string, unknown> & PortalTokenClaims {
@@ -101,7 +111,12 @@ export async function checkSession(
   const user = await readThrough(users, token.uid, async () => findUserById(await loadDb(), token.uid), revalidateMs, nowMs);
   if (!user) return { ok: false, reason: 'unknown-user' };
   if (user.disabled) return { ok: false, reason: 'disabled' };
-  if (user.sessionVersion !== token.sv) return { ok: false, reason: 'revoked' };
+  if (user.sessionVersion !== token.sv) {
+    const sid = token.sid;
+    if (typeof sid !== 'string') return { ok: false, reason: 'revoked' };
+    const carriedTo = await readThrough(carried, sid, async () => userSessionVersion(await loadDb(), sid), revalidateMs, nowMs);
+    if (carriedTo !== user.sessionVersion) return { ok: false, reason: 'revoked' };
+  }
   if (typeof token.sid === 'string') {
     const sid = token.sid;
     const ended = await readThrough(sessions, sid, async () => isSessionEnded(await loadDb(), sid), revalidateMs, nowMs, (e) => e);

@@ -7,6 +7,7 @@ const state = vi.hoisted(() => ({
   session: null as null | { user: Record<string, unknown> },
   cookies: [] as Array<{ name: string; value: string }>,
   path: '/firm/1?tab=x' as string | null,
+  enrolmentDue: false,
 }));
 
 vi.mock('next-auth', () => ({ getServerSession: vi.fn(async () => state.session) }));
@@ -22,7 +23,12 @@ vi.mock('next/navigation', () => ({
     throw Object.assign(new Error('forbidden'), { kind: 'forbidden' });
   },
 }));
-vi.mock('./options', () => ({ getAuthOptions: () => ({}) }));
+vi.mock('./options', () => ({ getAuthOptions: () => ({}), authConfig: () => ({ userRevalidateSeconds: 30 }) }));
+vi.mock('@/lib/db/client', () => ({ getDb: async () => ({}) }));
+vi.mock('./two-factor-requirement', () => ({
+  TWO_FACTOR_ENROL_PATH: '/account/two-factor',
+  mustEnrolTwoFactor: vi.fn(async (_db: unknown, user: { provider: string }) => state.enrolmentDue && user.provider === 'credentials'),
+}));
 
 const { authorizeRequest, requireRole, requireUser, withAuth } = await import('./session');
 
@@ -32,6 +38,7 @@ beforeEach(() => {
   state.session = null;
   state.cookies = [];
   state.path = '/firm/1?tab=x';
+  state.enrolmentDue = false;
 });
 
 describe('requireUser / requireRole (pages, server actions)', () => {
@@ -53,6 +60,32 @@ describe('requireUser / requireRole (pages, server actions)', () => {
     await expect(requireRole('analyst')).rejects.toThrow('forbidden');
     state.session = { user: { ...viewer, role: 'admin' } };
     expect((await requireRole('analyst')).role).toBe('admin');
+  });
+});
+
+describe('an administrator requires two-factor sign-in', () => {
+  it('leads an un-enrolled local user to enrolment from every page, and back afterwards', async () => {
+    state.session = { user: viewer };
+    state.enrolmentDue = true;
+    await expect(requireUser()).rejects.toThrow('redirect:/account/two-factor?required=1&next=%2Ffirm%2F1%3Ftab%3Dx');
+    await expect(requireRole('viewer', '/search')).rejects.toThrow('redirect:/account/two-factor?required=1&next=%2Fsearch');
+    // The enrolment page itself (and its actions) stay reachable.
+    expect(await requireUser(undefined, { whileTwoFactorEnrolmentDue: true })).toEqual(viewer);
+  });
+  it('refuses route handlers with a 403 that says what to do', async () => {
+    state.session = { user: viewer };
+    state.enrolmentDue = true;
+    const denied = await authorizeRequest();
+    expect(denied.ok).toBe(false);
+    if (!denied.ok) {
+      expect(denied.response.status).toBe(403);
+      expect(await denied.response.json()).toMatchObject({ error: 'two-factor-enrolment-required' });
+    }
+  });
+  it('leaves single-sign-on users alone', async () => {
+    state.session = { user: { ...viewer, provider: 'oidc' } };
+    state.enrolmentDue = true;
+    expect((await requireUser()).provider).toBe('oidc');
   });
 });
 

@@ -3,11 +3,13 @@ import { getServerSession } from 'next-auth';
 import { cookies, headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
+import { getDb } from '@/lib/db/client';
 import { loginPath } from './callback-url';
-import { getAuthOptions, type SessionUser } from './options';
+import { authConfig, getAuthOptions, type SessionUser } from './options';
 import { hasRole, type Role } from './roles';
 import { REQUEST_PATH_HEADER } from './route-access';
 import { SIGN_IN_ERROR } from './sign-in-errors';
+import { mustEnrolTwoFactor, TWO_FACTOR_ENROL_PATH } from './two-factor-requirement';
 
 export type { SessionUser };
 
@@ -31,17 +33,33 @@ async function currentPath(): Promise<string> {
   return (await headers()).get(REQUEST_PATH_HEADER) ?? '/';
 }
 
+/** Whether the user must set up two-factor sign-in before anything else (an administrator requires it). Once per render. */
+const enrolmentDue = cache(async (userId: string, provider: string): Promise<boolean> =>
+  mustEnrolTwoFactor(getDb, { id: userId, provider }, authConfig().userRevalidateSeconds * 1000),
+);
+
+export interface RequireUserOptions {
+  /** The two-factor enrolment page and its actions: reachable while enrolment is due. */
+  whileTwoFactorEnrolmentDue?: boolean;
+}
+
 /**
  * For pages, layouts and server actions: the signed-in user, or a redirect to /login that comes
- * back to `callbackPath` (default: the page being requested) after sign-in.
+ * back to `callbackPath` (default: the page being requested) after sign-in. When an administrator
+ * requires two-factor sign-in and this local account has none yet, every page but the enrolment
+ * page redirects there first (and comes back afterwards).
  */
-export async function requireUser(callbackPath?: string): Promise<SessionUser> {
+export async function requireUser(callbackPath?: string, options: RequireUserOptions = {}): Promise<SessionUser> {
   const user = await getSessionUser();
   if (!user) {
     // A session cookie that no longer works means the session was ended (revoked, disabled,
     // expired): say so rather than showing a bare sign-in form.
     const ended = await hadSessionCookie();
     redirect(loginPath(callbackPath ?? (await currentPath()), ended ? SIGN_IN_ERROR.sessionEnded : undefined));
+  }
+  if (!options.whileTwoFactorEnrolmentDue && (await enrolmentDue(user.id, user.provider))) {
+    const back = callbackPath ?? (await currentPath());
+    redirect(`${TWO_FACTOR_ENROL_PATH}?required=1&next=${encodeURIComponent(back)}`);
   }
   return user;
 }
@@ -77,6 +95,18 @@ export async function authorizeRequest(role: Role = 'viewer'): Promise<RequestAu
       ok: false,
       response: Response.json(
         { error: 'forbidden', message: `This endpoint needs the ${role} role; you are signed in as ${user.role}.` },
+        { status: 403, headers: { 'cache-control': 'no-store' } },
+      ),
+    };
+  }
+  if (await enrolmentDue(user.id, user.provider)) {
+    return {
+      ok: false,
+      response: Response.json(
+        {
+          error: 'two-factor-enrolment-required',
+          message: `An administrator requires two-factor sign-in: set it up at ${TWO_FACTOR_ENROL_PATH} first.`,
+        },
         { status: 403, headers: { 'cache-control': 'no-store' } },
       ),
     };

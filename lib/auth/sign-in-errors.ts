@@ -9,6 +9,8 @@ export const SIGN_IN_ERROR = {
   throttledAddress: 'throttled-address',
   sessionEnded: 'session-ended',
   unavailable: 'sign-in-unavailable',
+  twoFactorRequired: 'two-factor-required',
+  twoFactorInvalid: 'two-factor-invalid',
 } as const;
 
 export function throttledCode(scope: 'account' | 'address', minutes: number): string {
@@ -37,6 +39,10 @@ export function signInErrorMessage(code: string | null | undefined): string | nu
       return `Too many sign-in attempts from your network address. Try again in ${wait ? minutes(wait) : 'a few minutes'}.`;
     case SIGN_IN_ERROR.unavailable:
       return 'Signing in is not possible just now: the portal cannot reach its database. Try again in a minute; if it persists, tell a portal administrator.';
+    case SIGN_IN_ERROR.twoFactorRequired:
+      return 'Enter the six-digit code from your authenticator app, or one of your recovery codes.';
+    case SIGN_IN_ERROR.twoFactorInvalid:
+      return 'That code is not right, has expired or was used already. Enter the current code from your authenticator app, or an unused recovery code.';
     case SIGN_IN_ERROR.sessionEnded:
       return 'Your session has ended. Sign in again to continue.';
     case 'AccessDenied':

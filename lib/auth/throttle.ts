@@ -59,6 +59,11 @@ export async function finishSignInAttempt(
   else await markAttemptFailed(db, attempt.attemptId);
 }
 
+/** An attempt that counts neither way (the right password, waiting for its second factor). */
+export async function abandonSignInAttempt(db: Db, attemptId: number): Promise<void> {
+  await deleteAttempt(db, attemptId);
+}
+
 export function minutesToWait(ms: number): number {
   return Math.max(1, Math.ceil(ms / 60_000));
 }

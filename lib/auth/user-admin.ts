@@ -10,6 +10,8 @@ import {
   type User,
   UserInputError,
 } from '@/lib/db/queries/users';
+import { SETTING, writeSetting } from '@/lib/db/queries/settings';
+import { deleteTwoFactor } from '@/lib/db/queries/two-factor';
 import type { Db, Role } from '@/lib/db/schema';
 import { generatePassword, hashPassword } from './password';
 import { invalidateCachedUser } from './session-check';
@@ -187,6 +189,30 @@ export async function revokeAllSessions(db: Db, actor: AdminActor, userId: strin
   const updated = await audited(db, actor, 'admin.user.revoke-sessions', user.email, {}, async (trx) => (await revokeUserSessions(trx, userId))!);
   invalidateCachedUser(userId);
   return updated;
+}
+
+/**
+ * Removes a user's second factor (a lost phone without recovery codes) and ends their sessions:
+ * they sign in with the password alone and set up a new device (at once, if two-factor is required).
+ */
+export async function resetUserTwoFactor(db: Db, actor: AdminActor, userId: string): Promise<{ user: User; hadTwoFactor: boolean }> {
+  const user = await mustFind(db, userId);
+  if (user.authProvider !== 'local') {
+    return refuse(db, actor, 'admin.user.reset-two-factor', user.email, `${user.email} signs in with single sign-on: its two-factor sign-in is managed by the identity provider.`);
+  }
+  const result = await audited(db, actor, 'admin.user.reset-two-factor', user.email, {}, async (trx) => {
+    const hadTwoFactor = await deleteTwoFactor(trx, userId);
+    return { user: (await revokeUserSessions(trx, userId))!, hadTwoFactor };
+  });
+  invalidateCachedUser(userId);
+  return result;
+}
+
+/** Whether every local account must sign in with a second factor (un-enrolled users are led to enrol). */
+export async function setTwoFactorRequirement(db: Db, actor: AdminActor, required: boolean): Promise<void> {
+  await audited(db, actor, 'admin.settings.require-two-factor', 'require_two_factor', { required }, (trx) =>
+    writeSetting(trx, SETTING.requireTwoFactor, required ? '1' : '0', actor.email),
+  );
 }
 
 export { UserInputError };

@@ -274,6 +274,58 @@ function migration0007(): Migration {
   };
 }
 
+/**
+ * Accounts people manage themselves (lib/auth/account.ts, lib/auth/two-factor.ts): the sessions
+ * signed in now (to list and end them), TOTP second factors and their one-time recovery codes
+ * (hashes only), and portal-wide settings an administrator changes (require two-factor).
+ */
+function migration0006(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('user_sessions')
+        .addColumn('sid', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('session_version', 'integer', (c) => c.notNull())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_seen_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text')
+        .addColumn('address', 'text')
+        .execute();
+      await db.schema.createIndex('user_sessions_user').on('user_sessions').columns(['user_id', 'created_at']).execute();
+      await db.schema.createIndex('user_sessions_expires_at').on('user_sessions').column('expires_at').execute();
+
+      await db.schema
+        .createTable('user_totp')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('confirmed_at', 'text')
+        .addColumn('last_step', 'integer')
+        .execute();
+
+      await db.schema
+        .createTable('user_recovery_codes')
+        .addColumn('code_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema.createIndex('user_recovery_codes_user').on('user_recovery_codes').column('user_id').execute();
+
+      await db.schema
+        .createTable('portal_settings')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('updated_by', 'text')
+        .execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_portal_state': migration0001(dialect),
@@ -281,6 +333,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0003_audit_delete_guard': migration0003(dialect),
     '0004_ended_sessions': migration0004(),
     '0005_audit_chain': migration0005(dialect),
+    '0006_account_security': migration0006(),
     '0007_api_tokens': migration0007(),
   };
 }

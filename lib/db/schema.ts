@@ -141,10 +141,60 @@ export interface ApiTokenUsageTable {
   refused: number;
 }
 
+/** Sessions signed in now, recorded at sign-in so a person can see and end their others. */
+export interface UserSessionsTable {
+  sid: string;
+  user_id: string;
+  /**
+   * The account's session_version this session is valid at. Normally the one in its cookie; after
+   * the person changes their password or ends their other sessions (which moves the account's
+   * version on), the session that did it is carried over to the new version here.
+   */
+  session_version: number;
+  provider: string;
+  created_at: string;
+  /** Updated at most every few minutes while the session is used. */
+  last_seen_at: string;
+  expires_at: string;
+  user_agent: string | null;
+  address: string | null;
+}
+
+/** A local account's TOTP second factor; `confirmed_at` null while enrolment is unconfirmed. */
+export interface UserTotpTable {
+  user_id: string;
+  /** Base32 secret, as typed into an authenticator app. */
+  secret: string;
+  created_at: string;
+  confirmed_at: string | null;
+  /** The last time step accepted: a code of that step or an earlier one is refused (no replay). */
+  last_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One-time recovery codes, stored as SHA-256 hashes only. */
+export interface UserRecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** Portal-wide settings changed by an administrator (e.g. `require_two_factor`). */
+export interface PortalSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
 export interface Database {
   api_tokens: ApiTokensTable;
   api_token_usage: ApiTokenUsageTable;
   users: UsersTable;
+  user_sessions: UserSessionsTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  portal_settings: PortalSettingsTable;
   ended_sessions: EndedSessionsTable;
   audit_log: AuditLogTable;
   audit_chain: AuditChainTable;

@@ -10,9 +10,12 @@ import {
   createLocalUser,
   inviteSsoUser,
   resetUserPassword,
+  resetUserTwoFactor,
   revokeAllSessions,
+  setTwoFactorRequirement,
   setUserEnabled,
 } from '@/lib/auth/user-admin';
+import { rememberTwoFactorRequired } from '@/lib/auth/two-factor-requirement';
 import { getDb } from '@/lib/db/client';
 import { UserInputError } from '@/lib/db/queries/users';
 import { ROLES } from '@/lib/db/schema';
@@ -76,6 +79,7 @@ const userIntent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('enable'), userId: z.string().min(1) }),
   z.object({ intent: z.literal('reset-password'), userId: z.string().min(1) }),
   z.object({ intent: z.literal('revoke-sessions'), userId: z.string().min(1) }),
+  z.object({ intent: z.literal('reset-two-factor'), userId: z.string().min(1) }),
 ]);
 
 export async function manageUserAction(_prev: AdminActionState, formData: FormData): Promise<AdminActionState> {
@@ -118,9 +122,37 @@ export async function manageUserAction(_prev: AdminActionState, formData: FormDa
         result = { status: 'success', message: `${u.email} is signed out everywhere.` };
         break;
       }
+      case 'reset-two-factor': {
+        const { user: u, hadTwoFactor } = await resetUserTwoFactor(db, actor, input.userId);
+        result = {
+          status: 'success',
+          message: hadTwoFactor
+            ? `Two-factor sign-in of ${u.email} is removed and their sessions have ended; they set up a new device after signing in with their password.`
+            : `${u.email} had no two-factor sign-in; their sessions have ended.`,
+        };
+        break;
+      }
     }
     revalidatePath(PAGE);
     return result;
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+export async function twoFactorRequirementAction(_prev: AdminActionState, formData: FormData): Promise<AdminActionState> {
+  const actor = await adminActor();
+  try {
+    const required = formData.get('requireTwoFactor') === 'on';
+    await setTwoFactorRequirement(await getDb(), actor, required);
+    rememberTwoFactorRequired(required);
+    revalidatePath(PAGE);
+    return {
+      status: 'success',
+      message: required
+        ? 'Two-factor sign-in is now required for every portal-password account: people without it are led to set it up at their next page.'
+        : 'Two-factor sign-in is no longer required (people who set it up keep using it).',
+    };
   } catch (err) {
     return failure(err);
   }

@@ -3,8 +3,11 @@ import { authConfig } from '@/lib/auth/options';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { requireRole } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
+import { isTwoFactorRequired } from '@/lib/db/queries/settings';
+import { usersWithTwoFactor } from '@/lib/db/queries/two-factor';
 import { listUsers } from '@/lib/db/queries/users';
 import { CreateUserForm } from './create-user-form';
+import { TwoFactorRequirementForm } from './two-factor-requirement-form';
 import { UserRowActions } from './user-row-actions';
 
 export const metadata: Metadata = { title: 'Users' };
@@ -21,7 +24,9 @@ const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeSty
 
 export default async function AdminUsersPage() {
   const admin = await requireRole('admin');
-  const users = await listUsers(await getDb());
+  const db = await getDb();
+  const [users, withTwoFactor, twoFactorRequired] = await Promise.all([listUsers(db), usersWithTwoFactor(db), isTwoFactorRequired(db)]);
+  const localUsers = users.filter((u) => u.authProvider === 'local');
   const ssoAvailable = authConfig().sso.length > 0;
   return (
     <div className="space-y-6">
@@ -33,6 +38,11 @@ export default async function AdminUsersPage() {
         </p>
       </div>
       <CreateUserForm ssoAvailable={ssoAvailable} />
+      <TwoFactorRequirementForm
+        required={twoFactorRequired}
+        local={localUsers.length}
+        enrolled={localUsers.filter((u) => withTwoFactor.has(u.id)).length}
+      />
       <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Portal users ({users.length})</caption>
@@ -41,6 +51,7 @@ export default async function AdminUsersPage() {
               <th scope="col" className="px-3 py-2 font-semibold">User</th>
               <th scope="col" className="px-3 py-2 font-semibold">Role</th>
               <th scope="col" className="px-3 py-2 font-semibold">Signs in with</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Two-factor</th>
               <th scope="col" className="px-3 py-2 font-semibold">Status</th>
               <th scope="col" className="px-3 py-2 font-semibold">Last sign-in</th>
               <th scope="col" className="px-3 py-2 font-semibold">Actions</th>
@@ -55,13 +66,23 @@ export default async function AdminUsersPage() {
                 </th>
                 <td className="px-3 py-2 align-top">{ROLE_LABELS[u.role]}</td>
                 <td className="px-3 py-2 align-top">{PROVIDER_LABELS[u.authProvider] ?? u.authProvider}</td>
+                <td className="px-3 py-2 align-top">
+                  {u.authProvider !== 'local' ? 'Identity provider’s' : withTwoFactor.has(u.id) ? 'On' : 'Off'}
+                </td>
                 <td className="px-3 py-2 align-top">{u.disabled ? 'Disabled' : 'Active'}</td>
                 <td className="px-3 py-2 align-top">
                   {u.lastSignInAt ? <time dateTime={u.lastSignInAt}>{dateTime.format(new Date(u.lastSignInAt))}</time> : 'Never'}
                 </td>
                 <td className="px-3 py-2 align-top">
                   <UserRowActions
-                    user={{ id: u.id, email: u.email, role: u.role, disabled: u.disabled, hasLocalPassword: u.authProvider === 'local' }}
+                    user={{
+                      id: u.id,
+                      email: u.email,
+                      role: u.role,
+                      disabled: u.disabled,
+                      hasLocalPassword: u.authProvider === 'local',
+                      hasTwoFactor: withTwoFactor.has(u.id),
+                    }}
                     isSelf={u.id === admin.id}
                   />
                 </td>

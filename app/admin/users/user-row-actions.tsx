@@ -8,7 +8,7 @@ import { IDLE } from './action-state';
 import { ActionMessage } from './action-message';
 
 interface Props {
-  user: { id: string; email: string; role: Role; disabled: boolean; hasLocalPassword: boolean };
+  user: { id: string; email: string; role: Role; disabled: boolean; hasLocalPassword: boolean; hasTwoFactor: boolean };
   isSelf: boolean;
 }
 
@@ -48,6 +48,11 @@ export function UserRowActions({ user, isSelf }: Props) {
         {user.hasLocalPassword ? (
           <button type="submit" name="intent" value="reset-password" disabled={pending} className={button}>
             Reset password
+          </button>
+        ) : null}
+        {user.hasTwoFactor ? (
+          <button type="submit" name="intent" value="reset-two-factor" disabled={pending} className={button}>
+            Reset two-factor
           </button>
         ) : null}
         <button type="submit" name="intent" value="revoke-sessions" disabled={pending} className={button}>

@@ -1,0 +1,41 @@
+'use client';
+
+import { useActionState } from 'react';
+import { disableTwoFactorAction } from '../actions';
+import { ACCOUNT_IDLE } from '../action-state';
+import { AccountMessage } from '../account-message';
+import { inputClass, secondaryButtonClass } from '../form-styles';
+
+/** Turning two-factor off needs both the password and a current code (or a recovery code). */
+export function DisableForm({ required }: { required: boolean }) {
+  const [state, action, pending] = useActionState(disableTwoFactorAction, ACCOUNT_IDLE);
+  return (
+    <form action={action} className="space-y-3" aria-labelledby="disable-heading">
+      <h2 id="disable-heading" className="text-lg font-semibold">
+        Turn off two-factor sign-in
+      </h2>
+      {required ? (
+        <p className="text-sm text-slate-700">
+          An administrator requires two-factor sign-in: after turning it off you will be asked to set it up again (for
+          example with a new phone).
+        </p>
+      ) : null}
+      <div>
+        <label htmlFor="disable-password" className="block text-sm font-medium">
+          Your password
+        </label>
+        <input id="disable-password" name="password" type="password" required autoComplete="current-password" className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor="disable-code" className="block text-sm font-medium">
+          Code from your authenticator app, or a recovery code
+        </label>
+        <input id="disable-code" name="code" type="text" autoComplete="one-time-code" required maxLength={24} className={inputClass} />
+      </div>
+      <button type="submit" disabled={pending} className={secondaryButtonClass}>
+        {pending ? 'Turning off…' : 'Turn off two-factor sign-in'}
+      </button>
+      <AccountMessage state={state} />
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+'use client';
+
+import { useActionState } from 'react';
+import { regenerateRecoveryCodesAction } from '../actions';
+import { ACCOUNT_IDLE } from '../action-state';
+import { AccountMessage } from '../account-message';
+import { inputClass, secondaryButtonClass } from '../form-styles';
+
+/** New recovery codes (the earlier ones stop working), after a current code from the app. */
+export function RegenerateCodesForm() {
+  const [state, action, pending] = useActionState(regenerateRecoveryCodesAction, ACCOUNT_IDLE);
+  return (
+    <form action={action} className="space-y-3" aria-labelledby="regenerate-heading">
+      <h2 id="regenerate-heading" className="text-lg font-semibold">
+        New recovery codes
+      </h2>
+      <div>
+        <label htmlFor="regenerate-code" className="block text-sm font-medium">
+          Six-digit code from your authenticator app
+        </label>
+        <input
+          id="regenerate-code"
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          required
+          className={inputClass}
+        />
+      </div>
+      <button type="submit" disabled={pending} className={secondaryButtonClass}>
+        {pending ? 'Issuing…' : 'Issue new recovery codes'}
+      </button>
+      <AccountMessage state={state} />
+    </form>
+  );
+}
