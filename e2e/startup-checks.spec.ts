@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/csp-guard';
 import { startPortal } from './support/portal-instance';
 
 // `next start` on its own (without `npm start`, as a process manager or container would run it)
