@@ -106,6 +106,16 @@ test.describe('every page renders under the Content-Security-Policy with no viol
   });
 });
 
+test('the guard itself sees a violation: an inline style attribute added to a page is refused and reported', async ({ page, cspGuard }) => {
+  await page.goto('/');
+  await page.getByRole('main').evaluate((main) => main.setAttribute('style', 'outline: 3px solid red'));
+  await expect.poll(() => cspGuard.violations.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  const taken = cspGuard.take((v) => /style-src/.test(v.text));
+  expect(taken.length).toBeGreaterThan(0);
+  // Refused: the style never applied.
+  expect(await page.getByRole('main').evaluate((main) => getComputedStyle(main).outlineStyle)).not.toBe('solid');
+});
+
 test.describe('the security headers on every kind of response', () => {
   test('pages, route handlers, redirects, errors and static files', async ({ request, playwright }) => {
     const anonymous = await playwright.request.newContext({ baseURL: sharedBaseURL });
