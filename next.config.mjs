@@ -1,3 +1,17 @@
+// The request-independent security headers (lib/security/headers.ts, STATIC_SECURITY_HEADERS; a
+// test keeps the two lists equal) for the responses the proxy never sees: the static build files.
+// Everything else gets them, with the Content-Security-Policy and HSTS, from proxy.ts.
+export const staticSecurityHeaders = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+  'permissions-policy':
+    'accelerometer=(), autoplay=(), bluetooth=(), browsing-topics=(), camera=(), display-capture=(), ' +
+    'geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), ' +
+    'serial=(), usb=(), xr-spatial-tracking=()',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // A separate build folder per concurrent build (tests, benchmarks) keeps them from clobbering each other.
@@ -8,6 +22,14 @@ const nextConfig = {
   typedRoutes: false,
   // forbidden() in requireRole(): a proper 403 page for a signed-in user without the role.
   experimental: { authInterrupts: true },
+  async headers() {
+    return [
+      {
+        source: '/_next/static/:path*',
+        headers: Object.entries(staticSecurityHeaders).map(([key, value]) => ({ key, value })),
+      },
+    ];
+  },
 };
 
 export default nextConfig;

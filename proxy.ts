@@ -8,14 +8,25 @@ import { isPortalToken, withinMaxAge } from '@/lib/auth/session-check';
 import { carriesToken } from '@/lib/tokens/token-headers';
 import { apiPathRedirect } from '@/lib/routes/api-path-redirect';
 import { portalBadRequest } from '@/lib/routes/bad-request';
+import { applyHeaders, contentSecurityPolicy, createNonce, CSP_HEADER, securityHeaders, servedOverHttps } from '@/lib/security/headers';
 
 // The first gate (Next 16 "proxy", formerly middleware; it runs on the Node.js runtime). It only
 // decides "signed in or not" from the session cookie; whether the account is still enabled and
 // the session not revoked is checked by every page and handler (requireUser/authorizeRequest),
 // which read the user. The request path is passed on so a page can send the user back to it.
-
+// It also gives every response the browser security headers (lib/security/headers.ts), with a
+// fresh script nonce each time: the policy goes on the request too, where Next reads the nonce and
+// puts it on its own scripts.
 
 export async function proxy(request: NextRequest) {
+  const https = servedOverHttps();
+  const csp = contentSecurityPolicy({ nonce: createNonce(), https, development: process.env.NODE_ENV === 'development' });
+  const response = await gate(request, csp);
+  applyHeaders(response.headers, securityHeaders({ https, csp }));
+  return response;
+}
+
+async function gate(request: NextRequest, csp: string): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   // Programs' doors: their handlers require an API token. The session cookie is not passed on,
   // so nothing of a person's session can work there.
@@ -28,7 +39,9 @@ export async function proxy(request: NextRequest) {
   // permanently to the portal's routes, before sign-in so the sign-in callback is the real page.
   const moved = apiPathRedirect(pathname, search);
   if (moved) return NextResponse.redirect(new URL(moved, request.nextUrl), 308);
-  if (isPublicPath(pathname)) return NextResponse.next();
+  const headers = new Headers(request.headers);
+  headers.set(CSP_HEADER, csp);
+  if (isPublicPath(pathname)) return NextResponse.next({ request: { headers } });
   // An API token works only at the machine paths above; anywhere else it is refused outright
   // rather than ignored, so a misdirected program learns why.
   if (carriesToken(request.headers)) {
@@ -57,7 +70,6 @@ export async function proxy(request: NextRequest) {
     return NextResponse.redirect(url);
   }
 
-  const headers = new Headers(request.headers);
   headers.set(REQUEST_PATH_HEADER, `${pathname}${search}`);
   // An impossible IRN/PRN or a malformed search: the page explains it; only the proxy can make
   // the status 400. Documents only: a client-side (RSC) navigation with a non-200 would be
@@ -69,7 +81,8 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Static build output and the favicon never need a session; everything else goes through the
-  // proxy, including server actions (POSTs to page paths).
+  // Static build output and the favicon never need a session (their security headers come from
+  // next.config.mjs); everything else goes through the proxy, including server actions (POSTs to
+  // page paths).
   matcher: ['/((?!_next/static/|_next/image|favicon\\.ico$).*)'],
 };

@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect } from './support/csp-guard';
 import { listAudit } from '@/lib/db/queries/audit';
 import { findUserByEmail } from '@/lib/db/queries/users';
 import { startOidcIssuer, type OidcIssuer } from './support/oidc-issuer';

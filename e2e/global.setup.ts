@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as setup, expect } from '@playwright/test';
+import { test as setup, expect } from './support/csp-guard';
 import { createLocalUser } from '@/lib/auth/user-admin';
 import { openMigratedDb } from '@/lib/db/connect';
 import type { Role } from '@/lib/db/schema';

@@ -1,6 +1,7 @@
 import { createClient } from 'redis';
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { verifyAuditChain } from '@/lib/db/queries/audit-chain';
+import { expect, test } from './support/csp-guard';
 import { apiUserKey } from '@/lib/register/register-client';
 import { buildDataset } from '@/sandbox/dataset/generate';
 import { SHOWCASE } from '@/sandbox/dataset/showcase';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/csp-guard';
 import { startPortal } from './support/portal-instance';
 
 // `next start` on its own (without `npm start`, as a process manager or container would run it)
@@ -23,4 +23,27 @@ test('a portal with an unusable report limit stops at start-up, naming the varia
   );
   expect(failure).toContain('The portal exited during start-up');
   expect(failure).toContain('FSR_REPORT_MAX_PAGES');
+});
+
+test('a NEXTAUTH_SECRET shorter than 32 characters stops `next start`, naming the variable and not the value', async () => {
+  const secret = 'e2e-short-secret-4b1e';
+  const failure = await startPortal({ env: { NEXTAUTH_SECRET: secret } }).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('The portal exited during start-up');
+  expect(failure).toContain('NEXTAUTH_SECRET is too short: use at least 32 characters');
+  expect(failure).not.toContain(secret);
+});
+
+test('a half-configured sign-in provider and a wrong REDIS_URL are both named in one refusal, with no value', async () => {
+  const password = 'e2e-redis-password-93a';
+  const failure = await startPortal({ env: { OKTA_CLIENT_ID: 'fsr-portal', REDIS_URL: `http://user:${password}@cache.example.com` } }).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('The portal exited during start-up');
+  expect(failure).toContain('Okta sign-in is half configured: set OKTA_CLIENT_SECRET and OKTA_ISSUER as well');
+  expect(failure).toContain('REDIS_URL must be a redis:// or rediss:// URL');
+  expect(failure).not.toContain(password);
 });

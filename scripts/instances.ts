@@ -17,11 +17,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureFirstAdmin } from '@/lib/auth/first-admin';
 import { resolveAuthSecret } from '@/lib/auth/secret';
-import { readAuditRetentionDays } from '@/lib/audit/retention';
 import { dbConfigFromEnv, openMigratedDb } from '@/lib/db/connect';
-import { loadRegisterConfig } from '@/lib/register/load-config';
 import { loadScaleOutConfig, redactRedisUrl } from '@/lib/register/scale-out-config';
-import { readReportLimits } from '@/lib/report/limits';
+import { settingsProblems } from '@/lib/server/check-settings';
 import { sandboxOptionsFromEnv } from '@/sandbox/config';
 import { startSandbox, type RunningSandbox } from '@/sandbox/server';
 import { buildIfNeeded } from './production-build';
@@ -92,10 +90,14 @@ async function main(): Promise<void> {
     console.log(`Register sandbox: ${sandbox.baseUrl} (one for all instances)`);
   }
 
+  // Every setting at once (lib/server/check-settings.ts); the instances share the data folder's
+  // generated secret when NEXTAUTH_SECRET is unset, even with DATABASE_URL (one machine).
+  const problems = settingsProblems(env, { requireSharedSecret: false });
+  if (problems.length > 0) {
+    await sandbox?.close();
+    fail(`The portal's settings are not usable:\n- ${problems.join('\n- ')}`);
+  }
   try {
-    loadRegisterConfig(env);
-    readReportLimits(env);
-    readAuditRetentionDays(env);
     const scaleOut = loadScaleOutConfig(env);
     console.log(`Redis: ${redactRedisUrl(scaleOut.redisUrl!)} (prefix ${scaleOut.prefix}; each instance uses 1/${scaleOut.instances} of the budget if Redis is lost)`);
     // One secret for every instance: from the environment, or the data directory's file (local use only).

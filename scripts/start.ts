@@ -3,7 +3,7 @@
  *
  * 1. Without an FCA key (FSR_API_KEY unset and no FSR_API_BASE_URL), starts the offline register
  *    sandbox on SANDBOX_HOST:SANDBOX_PORT and points the portal at it.
- * 2. Validates the register settings, prepares the database (migrations), the next-auth secret,
+ * 2. Validates every setting (lib/server/check-settings.ts), prepares the database (migrations), the next-auth secret,
  *    and on the very first run creates an administrator whose generated password is printed once.
  * 3. Builds the portal's production bundle when it is missing or older than the sources.
  * 4. Serves the portal with `next start` on HOSTNAME:PORT and prints the one address to open.
@@ -11,10 +11,9 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { loadRegisterConfig, RegisterConfigError } from '@/lib/register/load-config';
+import { loadRegisterConfig } from '@/lib/register/load-config';
 import { loadScaleOutConfig, redactRedisUrl } from '@/lib/register/scale-out-config';
-import { readReportLimits } from '@/lib/report/limits';
-import { readAuditRetentionDays } from '@/lib/audit/retention';
+import { settingsProblems } from '@/lib/server/check-settings';
 import { dbConfigFromEnv, openMigratedDb } from '@/lib/db/connect';
 import { ensureFirstAdmin } from '@/lib/auth/first-admin';
 import { resolveAuthSecret } from '@/lib/auth/secret';
@@ -60,23 +59,17 @@ async function main(): Promise<void> {
     console.log(`Register sandbox: ${sandbox.baseUrl} (fictional data; account ${sandbox.accounts[0]?.email})`);
   }
 
-  try {
-    const config = loadRegisterConfig(env);
-    if (!sandbox) console.log(`Register: ${config.baseUrl} (${config.source === 'live' ? 'live FCA register' : 'sandbox'})`);
-  } catch (error) {
-    if (error instanceof RegisterConfigError) fail(error.message);
-    throw error;
+  // Every setting at once (lib/server/check-settings.ts), before the database or the build is touched.
+  const problems = settingsProblems(env);
+  if (problems.length > 0) {
+    await sandbox?.close();
+    fail(`The portal's settings are not usable:\n- ${problems.join('\n- ')}`);
   }
-
-  try {
-    readReportLimits(env);
-    readAuditRetentionDays(env);
-    const scaleOut = loadScaleOutConfig(env);
-    if (scaleOut.redisUrl) {
-      console.log(`Redis: ${redactRedisUrl(scaleOut.redisUrl)} (shared budget and cache; instance ${scaleOut.instanceId}, 1/${scaleOut.instances} of the budget if Redis is lost)`);
-    }
-  } catch (error) {
-    fail((error as Error).message);
+  const config = loadRegisterConfig(env);
+  if (!sandbox) console.log(`Register: ${config.baseUrl} (${config.source === 'live' ? 'live FCA register' : 'sandbox'})`);
+  const scaleOut = loadScaleOutConfig(env);
+  if (scaleOut.redisUrl) {
+    console.log(`Redis: ${redactRedisUrl(scaleOut.redisUrl)} (shared budget and cache; instance ${scaleOut.instanceId}, 1/${scaleOut.instances} of the budget if Redis is lost)`);
   }
 
   try {

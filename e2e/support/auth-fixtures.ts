@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test as base, expect } from './csp-guard';
 import { type PortalInstance, startPortal } from './portal-instance';
 
 /** Specs get `portal` (a production portal of their own, one per worker) and `baseURL` pointing at it. */

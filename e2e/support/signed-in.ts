@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect } from './csp-guard';
 import { storageStatePath } from './shared-portal';
 
 /**

@@ -18,6 +18,9 @@ export function safeCallbackPath(raw: unknown, fallback = '/'): string {
     return fallback;
   }
   if (url.origin !== PROBE_ORIGIN) return fallback;
+  // Dot segments can normalise into a protocol-relative path ("/.//evil.com" → "//evil.com"),
+  // which a browser would resolve to another site.
+  if (url.pathname.startsWith('//')) return fallback;
   // Never bounce back into the sign-in machinery (that would loop).
   if (url.pathname === '/login' || url.pathname.startsWith('/api/auth')) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;

@@ -44,8 +44,8 @@ function positiveNumber(env: Env, name: string, fallback: number, max?: number):
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new AuthConfigError(`${name} must be a positive number (got "${raw}").`);
-  if (max !== undefined && n > max) throw new AuthConfigError(`${name} must be at most ${max} (got ${n}).`);
+  if (!Number.isFinite(n) || n <= 0) throw new AuthConfigError(`${name} must be a positive number.`);
+  if (max !== undefined && n > max) throw new AuthConfigError(`${name} must be at most ${max}.`);
   return n;
 }
 
@@ -53,8 +53,8 @@ function nonNegativeInteger(env: Env, name: string, fallback: number, max?: numb
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new AuthConfigError(`${name} must be a whole number, 0 or more (got "${raw}").`);
-  if (max !== undefined && n > max) throw new AuthConfigError(`${name} must be at most ${max} (got ${n}).`);
+  if (!Number.isInteger(n) || n < 0) throw new AuthConfigError(`${name} must be a whole number, 0 or more.`);
+  if (max !== undefined && n > max) throw new AuthConfigError(`${name} must be at most ${max}.`);
   return n;
 }
 
@@ -63,14 +63,14 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   if (!raw) return fallback;
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new AuthConfigError(`${name} must be true or false (got "${env[name]}").`);
+  throw new AuthConfigError(`${name} must be true or false.`);
 }
 
 function role(env: Env, name: string, fallback: Role): Role {
   const raw = env[name]?.trim().toLowerCase();
   if (!raw) return fallback;
   if (!(ROLES as readonly string[]).includes(raw)) {
-    throw new AuthConfigError(`${name} must be one of ${ROLES.join(', ')} (got "${env[name]}").`);
+    throw new AuthConfigError(`${name} must be one of ${ROLES.join(', ')}.`);
   }
   return raw as Role;
 }
@@ -79,15 +79,18 @@ function role(env: Env, name: string, fallback: Role): Role {
 export function parseRoleMap(raw: string | undefined): Map<string, Role> {
   const map = new Map<string, Role>();
   if (!raw?.trim()) return map;
+  let position = 0;
   for (const entry of raw.split(',')) {
     const item = entry.trim();
     if (!item) continue;
+    position += 1;
     const at = item.lastIndexOf(':');
     const value = at > 0 ? item.slice(0, at).trim() : '';
     const r = at > 0 ? item.slice(at + 1).trim().toLowerCase() : '';
     if (!value || !(ROLES as readonly string[]).includes(r)) {
+      // Which entry, by position: its text may hold a group name the operator would rather not log.
       throw new AuthConfigError(
-        `AUTH_ROLE_MAP entry "${item}" is not "claim-value:role" with a role of ${ROLES.join(', ')}.`,
+        `AUTH_ROLE_MAP entry ${position} is not "claim-value:role" with a role of ${ROLES.join(', ')}.`,
       );
     }
     map.set(value, r as Role);
@@ -95,15 +98,31 @@ export function parseRoleMap(raw: string | undefined): Map<string, Role> {
   return map;
 }
 
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
 function issuerUrl(name: string, raw: string): string {
   let u: URL;
   try {
     u = new URL(raw);
   } catch {
-    throw new AuthConfigError(`${name} must be an absolute URL (got "${raw}").`);
+    throw new AuthConfigError(`${name} must be an absolute URL, e.g. https://login.example.com/oauth2/default.`);
   }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new AuthConfigError(`${name} must be an http(s) URL.`);
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new AuthConfigError(`${name} must be an https URL.`);
+  // Plain HTTP would let anyone on the path forge the provider's answers (and so sign in as
+  // anyone); it is only accepted for a provider on this machine (development and tests).
+  if (u.protocol === 'http:' && !LOOPBACK.test(u.hostname)) throw new AuthConfigError(`${name} must be an https URL (http is accepted only for localhost).`);
+  if (u.username || u.password) throw new AuthConfigError(`${name} must not contain a user name or password; set the client id and secret variables instead.`);
+  if (u.search || u.hash) throw new AuthConfigError(`${name} must not have a query string or fragment.`);
   return raw.replace(/\/+$/, '');
+}
+
+/** Entra ID tenants are a GUID, a domain name, or one of Microsoft's aliases (common, organizations). */
+const TENANT = /^[A-Za-z0-9][A-Za-z0-9.-]{0,252}$/;
+
+function credential(env: Env, name: string): string {
+  const value = env[name]!.trim();
+  if (/\s/.test(value)) throw new AuthConfigError(`${name} must not contain spaces or line breaks.`);
+  return value;
 }
 
 function ssoProvider(
@@ -119,10 +138,13 @@ function ssoProvider(
     const missing = names.filter((n) => !env[n]?.trim());
     throw new AuthConfigError(`${name} sign-in is half configured: set ${missing.join(' and ')} as well (or unset ${present.join(', ')}).`);
   }
+  if (vars.tenant && !TENANT.test(env[vars.tenant]!.trim())) {
+    throw new AuthConfigError(`${vars.tenant} must be the directory (tenant) id, a GUID or a domain such as contoso.onmicrosoft.com.`);
+  }
   const issuer = vars.tenant
     ? `https://login.microsoftonline.com/${encodeURIComponent(env[vars.tenant]!.trim())}/v2.0`
     : issuerUrl(vars.issuer!, env[vars.issuer!]!.trim());
-  return { id, name, clientId: env[vars.clientId]!.trim(), clientSecret: env[vars.clientSecret]!.trim(), issuer };
+  return { id, name, clientId: credential(env, vars.clientId), clientSecret: credential(env, vars.clientSecret), issuer };
 }
 
 export function readAuthConfig(env: Env = process.env): AuthConfig {

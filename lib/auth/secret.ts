@@ -22,9 +22,37 @@ function fromEnv(env: Env): string | undefined {
   const s = (env.NEXTAUTH_SECRET ?? env.AUTH_SECRET)?.trim();
   if (!s) return undefined;
   if (s.length < MIN_LENGTH) {
-    throw new Error(`NEXTAUTH_SECRET is too short (${s.length} characters): use at least ${MIN_LENGTH}, e.g. \`openssl rand -base64 48\`.`);
+    // The length is not told either: every character said about a secret helps guess it.
+    const name = env.NEXTAUTH_SECRET?.trim() ? 'NEXTAUTH_SECRET' : 'AUTH_SECRET';
+    throw new Error(`${name} is too short: use at least ${MIN_LENGTH} characters, e.g. \`openssl rand -base64 48\`.`);
   }
   return s;
+}
+
+/**
+ * What is wrong with the sign-in secret's settings, without creating anything: NEXTAUTH_SECRET
+ * (or AUTH_SECRET) too short, missing although DATABASE_URL is set (unless `requireShared` is
+ * false, for the instances script, which shares the data folder's file), or an unusable
+ * generated file. Undefined when resolveAuthSecret will succeed. Never contains the secret.
+ */
+export function authSecretProblem(env: Env = process.env, options: { requireShared?: boolean } = {}): string | undefined {
+  try {
+    if (fromEnv(env)) return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+  if (env.DATABASE_URL?.trim() && options.requireShared !== false) {
+    return 'NEXTAUTH_SECRET must be set when DATABASE_URL is set: every portal instance needs the same secret. Generate one with `openssl rand -base64 48`.';
+  }
+  const file = path.join(dataDir(env), SECRET_FILE_NAME);
+  try {
+    if (readFileSync(file, 'utf8').trim().length < MIN_LENGTH) {
+      return `${file} holds no usable secret (shorter than ${MIN_LENGTH} characters); delete it to have a new one generated, or set NEXTAUTH_SECRET.`;
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return `${file} cannot be read (${(err as NodeJS.ErrnoException).code}); fix its permissions or set NEXTAUTH_SECRET.`;
+  }
+  return undefined;
 }
 
 /** The secret, reading or creating the local file when the environment has none. Synchronous: the proxy needs it. */

@@ -112,7 +112,7 @@ export function loadRegisterConfig(env: Env = process.env): RegisterConfig {
     } else if (url.search || url.hash) {
       problems.push('FSR_API_BASE_URL must not have a query string or fragment');
     } else if (!/\/services\/V0\.1$/.test(url.pathname)) {
-      problems.push(`FSR_API_BASE_URL must end in /services/V0.1 (got path "${url.pathname}")`);
+      problems.push('FSR_API_BASE_URL must end in /services/V0.1');
     } else {
       source = isLiveHost(url) ? 'live' : 'sandbox';
       if (source === 'live' && url.protocol !== 'https:') problems.push('FSR_API_BASE_URL must use https for the live register');

@@ -46,7 +46,7 @@ export function loadScaleOutConfig(env: Env = process.env): ScaleOutConfig {
     try {
       const url = new URL(redisUrl);
       if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
-        problems.push(`REDIS_URL must be a redis:// or rediss:// URL (got ${url.protocol}//…)`);
+        problems.push('REDIS_URL must be a redis:// or rediss:// URL');
         redisUrl = undefined;
       }
     } catch {

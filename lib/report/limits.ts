@@ -24,7 +24,7 @@ function whole(env: Env, name: string, fallback: number, min: number, max: numbe
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max} (got "${raw.slice(0, 20)}").`);
+    throw new Error(`${name} must be a whole number from ${min} to ${max}.`);
   }
   return Number(raw);
 }

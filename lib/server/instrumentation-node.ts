@@ -1,9 +1,9 @@
 /**
  * Runs once when a portal server process starts, in the Node.js runtime only (instrumentation.ts
- * imports it there, so the Edge build never sees process.exit). Checks the register, report,
- * export, audit-retention and scale-out settings, also when `next start` runs without
- * `npm start`, so a mistyped setting stops start-up with a message naming the variable instead
- * of failing the first page or report, and starts the daily
+ * imports it there, so the Edge build never sees process.exit). Checks every setting
+ * (lib/server/check-settings.ts), also when `next start` runs without `npm start`, so a
+ * mistyped setting stops start-up with a message naming the variable instead of failing the
+ * first page or report, and starts the daily
  * housekeeping: audit entries older than AUDIT_RETENTION_DAYS and expired report drafts are
  * deleted at start-up and then every 24 hours. With REDIS_URL set it creates the register client
  * now, so the connection to Redis is up before the first page. It also installs the graceful
@@ -11,22 +11,18 @@
  * releases its locks and closes Redis, then the database pool is closed.
  */
 export async function registerNodeServer(): Promise<void> {
-  const { readReportLimits } = await import('@/lib/report/limits');
   const { readAuditRetentionDays } = await import('@/lib/audit/retention');
   const { loadScaleOutConfig } = await import('@/lib/register/scale-out-config');
-  const { loadRegisterConfig } = await import('@/lib/register/load-config');
-  let retentionDays: number;
-  let redisConfigured: boolean;
-  try {
-    loadRegisterConfig(process.env);
-    readReportLimits(process.env);
-    retentionDays = readAuditRetentionDays(process.env);
-    redisConfigured = Boolean(loadScaleOutConfig(process.env).redisUrl);
-  } catch (error) {
-    // Next would otherwise keep running and answer 500 to everything; stop, naming the variable.
-    console.error(`\n✖ ${(error as Error).message}\n`);
+  const { settingsProblems } = await import('@/lib/server/check-settings');
+  // Next would otherwise keep running and answer 500 to everything (a short NEXTAUTH_SECRET, a
+  // half-configured sign-in provider…); stop, naming every variable at fault and no value.
+  const problems = settingsProblems(process.env);
+  if (problems.length > 0) {
+    console.error(`\n✖ The portal's settings are not usable:\n- ${problems.join('\n- ')}\n`);
     process.exit(1);
   }
+  const retentionDays = readAuditRetentionDays(process.env);
+  const redisConfigured = Boolean(loadScaleOutConfig(process.env).redisUrl);
 
   const { runHousekeeping, scheduleDaily } = await import('@/lib/audit/housekeeping');
   const { getDb } = await import('@/lib/db/client');

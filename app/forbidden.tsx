@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+
+export const metadata: Metadata = { title: 'Not allowed' };
+
+// What forbidden() (requireRole) shows a signed-in user without the role, with HTTP 403. Next's
+// built-in page uses inline styles, which the Content-Security-Policy refuses.
+export default function Forbidden() {
+  return (
+    <div className="mx-auto max-w-2xl py-6">
+      <p className="text-sm font-semibold text-slate-600">Error 403</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">You do not have access to this page</h1>
+      <p className="mt-3 text-slate-700">Your role does not include it. Ask a portal administrator if you need it.</p>
+      <p className="mt-4">
+        <Link href="/" className="font-medium text-blue-700 underline hover:text-blue-900">
+          Go to the home page
+        </Link>
+      </p>
+    </div>
+  );
+}

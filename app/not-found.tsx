@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+
+export const metadata: Metadata = { title: 'Page not found' };
+
+// The portal's own 404 for an unknown address or a record page's notFound() without a closer
+// not-found file. Next's built-in page uses inline styles, which the Content-Security-Policy refuses.
+export default function NotFound() {
+  return (
+    <div className="mx-auto max-w-2xl py-6">
+      <p className="text-sm font-semibold text-slate-600">Error 404</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">Page not found</h1>
+      <p className="mt-3 text-slate-700">There is no page at this address. Check it for typing mistakes, or search the register.</p>
+      <p className="mt-4">
+        <Link href="/search" className="font-medium text-blue-700 underline hover:text-blue-900">
+          Search the register
+        </Link>
+      </p>
+    </div>
+  );
+}

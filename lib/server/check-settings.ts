@@ -1,0 +1,138 @@
+import { readAuditRetentionDays } from '@/lib/audit/retention';
+import { AuthConfigError, readAuthConfig } from '@/lib/auth/config';
+import { authSecretProblem } from '@/lib/auth/secret';
+import { dbConfigFromEnv, type Env } from '@/lib/db/connect';
+import { loadRegisterConfig, RegisterConfigError } from '@/lib/register/load-config';
+import { loadScaleOutConfig, ScaleOutConfigError } from '@/lib/register/scale-out-config';
+import { readReportLimits } from '@/lib/report/limits';
+
+/**
+ * Every setting the portal reads from the environment, checked in one place before it serves a
+ * request: by `npm start` and `npm run instances` before they start anything, and by the server
+ * itself (instrumentation) so a bare `next start` refuses the same settings. Each problem names
+ * the variable and says what it must be; none repeats the value (a secret pasted into the wrong
+ * variable must not end up in a log). The readers themselves live beside the code that uses the
+ * settings; this module runs them all and collects every problem, not only the first.
+ */
+
+export interface SettingsCheckOptions {
+  /**
+   * Whether NEXTAUTH_SECRET must be set when DATABASE_URL is: true for a portal server, false for
+   * `npm run instances`, which shares its data folder's generated secret with every instance it
+   * starts (they all run on one machine).
+   */
+  requireSharedSecret?: boolean;
+}
+
+export class SettingsError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`The portal's settings are not usable:\n- ${problems.join('\n- ')}`);
+    this.name = 'SettingsError';
+    this.problems = problems;
+  }
+}
+
+/** Variables whose value is a secret or may embed one (a URL's password): scrubbed from any message as a last guard. */
+const SECRET_VARIABLES = [
+  'NEXTAUTH_SECRET',
+  'AUTH_SECRET',
+  'FSR_API_KEY',
+  'AZURE_AD_CLIENT_SECRET',
+  'OKTA_CLIENT_SECRET',
+  'OIDC_CLIENT_SECRET',
+  'DATABASE_URL',
+  'REDIS_URL',
+];
+
+const LOOPBACK_OR_NAME = /^[A-Za-z0-9._~%[\]:-]+$/;
+
+function urlProblem(name: string, raw: string, schemes: string[], example: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return `${name} is not a valid URL (expected e.g. ${example})`;
+  }
+  if (!schemes.includes(url.protocol)) return `${name} must be a ${schemes.map((s) => `${s}//`).join(' or ')} URL (e.g. ${example})`;
+  if (!url.hostname || !LOOPBACK_OR_NAME.test(url.hostname)) return `${name} must name a host (e.g. ${example})`;
+  return undefined;
+}
+
+function portProblem(name: string, raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 65535) return `${name} must be a port number from 1 to 65535`;
+  return undefined;
+}
+
+/** Runs `read` and turns what it throws into problems (several for the readers that collect them). */
+function collect(problems: string[], read: () => unknown): void {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof RegisterConfigError || error instanceof ScaleOutConfigError) problems.push(...error.problems);
+    else if (error instanceof AuthConfigError) problems.push(error.message.replace(/\.$/, ''));
+    else problems.push((error as Error).message.replace(/\.$/, ''));
+  }
+}
+
+/** Removes any secret setting's value from a message (defence in depth: no reader should print one). */
+function scrub(message: string, env: Env): string {
+  let out = message;
+  for (const name of SECRET_VARIABLES) {
+    const value = env[name]?.trim();
+    if (value && value.length >= 4) out = out.split(value).join('…');
+  }
+  // Older readers said `(got "…")`; the value is never needed to fix the setting.
+  return out.replace(/\s*\(got [^)]*\)/g, '');
+}
+
+/** Every problem with the settings in `env`; empty when the portal can start. */
+export function settingsProblems(env: Env = process.env, options: SettingsCheckOptions = {}): string[] {
+  const problems: string[] = [];
+  collect(problems, () => loadRegisterConfig(env));
+  collect(problems, () => readReportLimits(env));
+  collect(problems, () => readAuditRetentionDays(env));
+  collect(problems, () => loadScaleOutConfig(env));
+  collect(problems, () => readAuthConfig(env));
+
+  const secret = authSecretProblem(env, { requireShared: options.requireSharedSecret !== false });
+  if (secret) problems.push(secret.replace(/\.$/, ''));
+
+  const authUrl = env.NEXTAUTH_URL?.trim();
+  if (authUrl) {
+    const problem = urlProblem('NEXTAUTH_URL', authUrl, ['http:', 'https:'], 'https://portal.example.com');
+    if (problem) problems.push(problem);
+    else if (new URL(authUrl).search || new URL(authUrl).hash) problems.push('NEXTAUTH_URL must not have a query string or fragment');
+  }
+
+  const databaseUrl = env.DATABASE_URL?.trim();
+  if (databaseUrl) {
+    collect(problems, () => dbConfigFromEnv(env));
+    if (/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+      const problem = urlProblem('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database');
+      if (problem) problems.push(problem);
+    }
+  }
+
+  const redisUrl = env.REDIS_URL?.trim();
+  if (redisUrl && /^rediss?:\/\//i.test(redisUrl)) {
+    const problem = urlProblem('REDIS_URL', redisUrl, ['redis:', 'rediss:'], 'redis://127.0.0.1:6379');
+    if (problem) problems.push(problem);
+  }
+
+  const port = portProblem('PORT', env.PORT);
+  if (port) problems.push(port);
+
+  const adminEmail = env.FSR_ADMIN_EMAIL?.trim();
+  if (adminEmail && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) problems.push('FSR_ADMIN_EMAIL must be an e-mail address');
+
+  return [...new Set(problems.map((p) => scrub(p, env)))];
+}
+
+/** Throws a SettingsError listing every problem; returns quietly when the settings are usable. */
+export function assertSettings(env: Env = process.env, options: SettingsCheckOptions = {}): void {
+  const problems = settingsProblems(env, options);
+  if (problems.length > 0) throw new SettingsError(problems);
+}
