@@ -33,6 +33,7 @@ async function gate(request: NextRequest, csp: string): Promise<NextResponse> {
   if (isMachinePath(pathname)) {
     const headers = new Headers(request.headers);
     headers.delete('cookie');
+    headers.set(CSP_HEADER, csp);
     return NextResponse.next({ request: { headers } });
   }
   // Register API paths pasted into the address bar (/Firm/122702/AR, /services/V0.1/…) move

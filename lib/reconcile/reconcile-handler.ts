@@ -3,6 +3,7 @@ import type { GatewayDeps } from '@/lib/gateway/register-gateway';
 import type { SearchType } from '@/lib/register/model';
 import { admitMachineRequest } from '@/lib/tokens/machine-gate';
 import { FIRM_PROPERTIES, parseEntityId, parseQueryBatch, ReconcileInputError, ReconcileService, ReconcileUpstreamError, TYPES } from './reconcile-service';
+import { CSP_HEADER, nonceFromPolicy } from '@/lib/security/headers';
 
 /**
  * HTTP for the reconciliation service at /reconcile (W3C Reconciliation Service API 0.2):
@@ -81,9 +82,10 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-function previewHtml(facts: { title: string; rows: Array<[string, string]> }): string {
+/** The card's style block carries the request's CSP nonce (set by proxy.ts): no inline style attributes. */
+function previewHtml(facts: { title: string; rows: Array<[string, string]> }, nonce: string | null): string {
   const rows = facts.rows.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(facts.title)}</title><style>body{font:14px/1.4 system-ui,sans-serif;margin:8px;color:#0f172a}h1{font-size:16px;margin:0 0 6px}table{border-collapse:collapse}th{text-align:left;padding:2px 8px 2px 0;color:#334155;font-weight:600;vertical-align:top}td{padding:2px 0}</style></head><body><h1>${escapeHtml(facts.title)}</h1><table><caption style="position:absolute;left:-9999px">Register facts</caption>${rows}</table></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(facts.title)}</title><style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>.sr{position:absolute;left:-9999px}body{font:14px/1.4 system-ui,sans-serif;margin:8px;color:#0f172a}h1{font-size:16px;margin:0 0 6px}table{border-collapse:collapse}th{text-align:left;padding:2px 8px 2px 0;color:#334155;font-weight:600;vertical-align:top}td{padding:2px 0}</style></head><body><h1>${escapeHtml(facts.title)}</h1><table><caption class="sr">Register facts</caption>${rows}</table></body></html>`;
 }
 
 function parseType(value: string | null): SearchType | undefined {
@@ -156,8 +158,8 @@ export async function handleReconcileRequest(request: Request, endpoint: Reconci
       run = async (service) => {
         const facts = await service.previewFacts(id);
         if (!facts) return problem(404, 'not-found', `The register has no record for ${id}.`);
-        return new Response(previewHtml(facts), {
-          headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'", ...CORS },
+        return new Response(previewHtml(facts, nonceFromPolicy(request.headers.get(CSP_HEADER))), {
+          headers: { 'Content-Type': 'text/html; charset=utf-8', ...CORS },
         });
       };
     }

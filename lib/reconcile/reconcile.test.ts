@@ -28,6 +28,7 @@ import { createSqliteTestDb, type TestDb } from '@/test/db-harness';
 import { servicesRequired } from '@/test/services';
 import { sameName } from './name-match';
 import { handleReconcileRequest, type ReconcileDeps, type ReconcileEndpoint } from './reconcile-handler';
+import { contentSecurityPolicy, createNonce, CSP_HEADER } from '@/lib/security/headers';
 
 /** `../shared/reference/reconciliation-0.2` relative to the repository root (RECONCILE_SCHEMAS_DIR overrides it). */
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -218,6 +219,14 @@ if (!present) {
       expect(html).toContain(record.name.replace(/&/g, '&amp;'));
       expect(html).toContain(SHOWCASE.bankFrn);
       expect(html).toContain(record.status);
+      // Under the portal's CSP (set on the request by proxy.ts) the card's only style carries the nonce.
+      const nonce = createNonce();
+      const underPolicy = await call('preview', `/reconcile/preview?id=${SHOWCASE.bankFrn}`, {
+        headers: { [CSP_HEADER]: contentSecurityPolicy({ nonce, https: false }) },
+      });
+      const card = await underPolicy.text();
+      expect(card).toContain(`<style nonce="${nonce}">`);
+      expect(card).not.toContain('style="');
     });
 
     it('refuses a missing or revoked token and a batch larger than the budget allows, with specific messages', async () => {

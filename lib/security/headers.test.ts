@@ -3,7 +3,7 @@ import { NextRequest } from 'next/server';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { staticSecurityHeaders } from '@/next.config.mjs';
 import { proxy } from '@/proxy';
-import { contentSecurityPolicy, createNonce, HSTS_VALUE, securityHeaders, servedOverHttps, STATIC_SECURITY_HEADERS } from './headers';
+import { contentSecurityPolicy, createNonce, HSTS_VALUE, nonceFromPolicy, securityHeaders, servedOverHttps, STATIC_SECURITY_HEADERS } from './headers';
 
 const SECRET = 'security-headers-test-secret-'.padEnd(48, 'x');
 const saved = { secret: process.env.NEXTAUTH_SECRET, url: process.env.NEXTAUTH_URL };
@@ -43,6 +43,13 @@ describe('the Content-Security-Policy', () => {
     const nonces = new Set(Array.from({ length: 200 }, createNonce));
     expect(nonces.size).toBe(200);
     for (const n of nonces) expect(n).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+
+  it("gives back the nonce of a policy it made, and null for a policy without one", () => {
+    const nonce = createNonce();
+    expect(nonceFromPolicy(contentSecurityPolicy({ nonce, https: false }))).toBe(nonce);
+    expect(nonceFromPolicy("default-src 'none'")).toBeNull();
+    expect(nonceFromPolicy(null)).toBeNull();
   });
 });
 

@@ -11,6 +11,11 @@
 /** Request header Next reads the nonce from (it parses `'nonce-…'` out of the policy itself). */
 export const CSP_HEADER = 'content-security-policy';
 
+/** The nonce in a policy this module made (null when there is none), e.g. for a handler's own HTML. */
+export function nonceFromPolicy(policy: string | null): string | null {
+  return policy?.match(/'nonce-([A-Za-z0-9+/=]+)'/)?.[1] ?? null;
+}
+
 /** 128 random bits, base64: unguessable, unique per response, valid in a nonce-source. */
 export function createNonce(): string {
   const bytes = new Uint8Array(16);
