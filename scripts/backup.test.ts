@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalUser } from '@/lib/auth/user-admin';
 import type { BackupManifest } from '@/lib/backup/sqlite-backup';
 import { openDb, openMigratedDb } from '@/lib/db/connect';
-import { migrateToLatest } from '@/lib/db/migrations';
+import { migrateToLatest, migrationsFor } from '@/lib/db/migrations';
 import { appendAudit } from '@/lib/db/queries/audit';
 import { verifyAuditChain } from '@/lib/db/queries/audit-chain';
 import { createSnapshot, getSnapshot } from '@/lib/db/queries/snapshots';
@@ -71,7 +71,7 @@ describe('npm run backup / npm run restore (SQLite)', () => {
     expect(result.text).toMatch(/audit chain: intact, [\d,]+ entries \(positions 1-\d+\), head [0-9a-f]{64}/);
     expect(result.text).toContain('evidence snapshots: 1, 1 verify against their SHA-256');
     manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8')) as BackupManifest;
-    expect(manifest).toMatchObject({ format: 'fsr-portal-sqlite-backup', file: 'portal.db', check: { integrity: 'ok', users: 1, schema: '0005_audit_chain', snapshots: { count: 1, intact: 1 } } });
+    expect(manifest).toMatchObject({ format: 'fsr-portal-sqlite-backup', file: 'portal.db', check: { integrity: 'ok', users: 1, schema: Object.keys(migrationsFor('sqlite')).at(-1), snapshots: { count: 1, intact: 1 } } });
     // A consistent state between the seeded entries and everything the writer added.
     expect(manifest.check.auditChain.entries).toBeGreaterThanOrEqual(51);
     expect(manifest.check.auditChain.entries).toBeLessThanOrEqual(51 + 150);
