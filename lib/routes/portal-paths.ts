@@ -1,3 +1,4 @@
+import type { FirmSectionSlug } from '@/lib/firm/firm-sections';
 import type { SearchType } from '@/lib/register/model';
 
 /**
@@ -5,20 +6,6 @@ import type { SearchType } from '@/lib/register/model';
  * table). Every link to a firm, individual, fund or search goes through here so a route can move
  * in one place. Values are path-encoded; callers pass canonical numbers.
  */
-
-export type FirmSection =
-  | 'address'
-  | 'appointed-representatives'
-  | 'controlled-functions'
-  | 'disciplinary-history'
-  | 'exclusions'
-  | 'individuals'
-  | 'names'
-  | 'passports'
-  | 'permissions'
-  | 'regulators'
-  | 'requirements'
-  | 'waivers';
 
 export type IndividualSection = 'controlled-functions' | 'disciplinary-history';
 export type FundSection = 'names' | 'subfunds';
@@ -29,7 +16,7 @@ function withPage(path: string, page: number | undefined): string {
   return page !== undefined && page > 1 ? `${path}?page=${page}` : path;
 }
 
-export function firmPath(frn: string, section?: FirmSection | `passports/${string}` | `requirements/${string}`, page?: number): string {
+export function firmPath(frn: string, section?: FirmSectionSlug | `passports/${string}` | `requirements/${string}`, page?: number): string {
   return withPage(section ? `/firm/${seg(frn)}/${section}` : `/firm/${seg(frn)}`, page);
 }
 
