@@ -6,7 +6,7 @@ import { StreamedSection } from '@/components/register/streamed-section';
 import { SearchForm } from '@/components/search/search-form';
 import { SearchResults } from '@/components/search/search-results';
 import { SearchTypeTabs } from '@/components/search/search-type-tabs';
-import { readFirm, readFund } from '@/lib/pages/register-reads';
+import { readFirm, readFund } from '@/lib/page-data/cached-reads';
 import type { SearchType } from '@/lib/register/model';
 import type { RegisterResult } from '@/lib/register/result';
 import { checkPage, checkSearchText, checkSearchType } from '@/lib/register/validate';

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { listViewKey, parseListView, type SearchParams } from '@/components/register/list-view';
 import { PagedRegisterList } from '@/components/register/paged-register-list';
-import { SectionStream } from '@/components/register/section-stream';
+import { StreamedBody } from '@/components/register/streamed-body';
 import { requireUser } from '@/lib/auth/session';
 import { FIRM_SECTIONS, type FirmSectionSlug, sectionEndpoint, sectionSize } from '@/lib/firm/firm-sections';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
 import { getRegisterClient } from '@/lib/register/client';
-import { FirmBadInput } from './firm-bad-input';
+import { BadReference } from '@/components/register/bad-reference';
 import { firmListProps, firmName, listRefreshCalls } from './firm-list-props';
 import { FirmPageShell } from './firm-page-shell';
 import { firmSectionView } from './firm-section-tables';
@@ -29,13 +29,13 @@ export function firmSectionRoute(slug: FirmSectionSlug) {
   async function FirmSectionPage({ params, searchParams }: Props) {
     await requireUser();
     const page = await loadFirmPage(params);
-    if (page.kind === 'bad-input') return <FirmBadInput {...page} />;
+    if (page.kind === 'bad-input') return <BadReference kind="firm" field={page.field} input={page.input} message={page.message} frn={page.frn} />;
     const { frn } = page;
 
     if (!info.paged && view.whole) {
       return (
         <FirmPageShell page={page} section={slug} heading={info.title} refreshCalls={[{ endpoint: info.endpoint, args: [frn] }]}>
-          <SectionStream label={info.label}>{view.whole(frn, firmName(page))}</SectionStream>
+          <StreamedBody label={info.label}>{view.whole(frn, firmName(page))}</StreamedBody>
         </FirmPageShell>
       );
     }
@@ -45,7 +45,7 @@ export function firmSectionRoute(slug: FirmSectionSlug) {
     const endpoint = sectionEndpoint(client, slug);
     return (
       <FirmPageShell page={page} section={slug} heading={info.title} refreshCalls={listRefreshCalls(info.endpoint, frn, listView)}>
-        <SectionStream label={info.label} viewKey={listViewKey(listView)}>
+        <StreamedBody label={info.label} viewKey={listViewKey(listView)}>
           <PagedRegisterList
             {...firmListProps(page, slug)}
             view={listView}
@@ -55,7 +55,7 @@ export function firmSectionRoute(slug: FirmSectionSlug) {
             rows={(d) => sectionSize(slug, d)}
             render={(d, scope) => view.table(d, scope, frn)}
           />
-        </SectionStream>
+        </StreamedBody>
       </FirmPageShell>
     );
   }

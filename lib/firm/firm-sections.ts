@@ -321,10 +321,10 @@ export type FirmSectionSlug = keyof Definitions;
 export type FirmSectionData = { [K in FirmSectionSlug]: DataOf<Definitions[K]['endpoint']> };
 
 /** One section's entry, with its slug. */
-export type FirmSection<K extends FirmSectionSlug = FirmSectionSlug> = Definitions[K] & { slug: K };
+export type FirmSectionEntry<K extends FirmSectionSlug = FirmSectionSlug> = Definitions[K] & { slug: K };
 
 export const FIRM_SECTIONS = Object.fromEntries(Object.entries(DEFINITIONS).map(([slug, d]) => [slug, { ...d, slug }])) as {
-  [K in FirmSectionSlug]: FirmSection<K>;
+  [K in FirmSectionSlug]: FirmSectionEntry<K>;
 };
 
 export const FIRM_SECTION_SLUGS = Object.keys(DEFINITIONS) as FirmSectionSlug[];

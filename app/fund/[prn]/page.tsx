@@ -8,7 +8,7 @@ import { FundNamesSection } from '@/components/fund/fund-names-section';
 import { FundUnavailable } from '@/components/fund/fund-unavailable';
 import { FundWarnings } from '@/components/fund/fund-warnings';
 import { SubfundsSection } from '@/components/fund/subfunds-section';
-import { fundTitle, lookUpFund } from '@/lib/pages/entity-lookup';
+import { fundTitle, lookUpFund } from '@/lib/page-data/entity-lookup';
 import { requireUser } from '@/lib/auth/session';
 
 type Params = Promise<{ prn: string }>;
