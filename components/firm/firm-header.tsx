@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { RefreshButton } from '@/components/register/refresh-button';
-import type { RegisterCall } from '@/components/register/refresh-calls';
+import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { RegisterDate } from '@/components/register/register-date';
 import { ResultProvenance } from '@/components/register/result-provenance';

@@ -1,6 +1,6 @@
 import { ExportLink } from '@/components/register/export-link';
 import type { ListView } from '@/components/register/list-view';
-import type { RegisterCall } from '@/components/register/refresh-calls';
+import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 import { firmExportHref } from '@/lib/export/export-paths';
 import { firmPath } from '@/lib/routes/portal-paths';
 import { FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/firm/firm-sections';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { BadReference } from '@/components/register/bad-reference';
-import type { RegisterCall } from '@/components/register/refresh-calls';
+import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 import { StreamedSection } from '@/components/register/streamed-section';
 import { FundHeader } from '@/components/fund/fund-header';
 import { FundKeyFacts } from '@/components/fund/fund-key-facts';
