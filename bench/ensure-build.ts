@@ -1,29 +1,14 @@
 /**
  * The production build the benchmark serves: built into its own dist dir when missing or older
- * than the sources (the same staleness rule as scripts/start.ts), so a run never measures code
- * that is no longer there.
+ * than the sources (the one staleness rule, scripts/production-build.ts, which `npm start` uses
+ * too), so a run never measures code that is no longer there.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildIsCurrent } from '@/scripts/production-build';
 
 const ROOT = path.resolve(__dirname, '..');
-const SOURCES = ['app', 'components', 'lib', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json'];
-
-function newestMtime(paths: string[]): number {
-  let newest = 0;
-  const visit = (p: string) => {
-    if (!existsSync(p)) return;
-    const stat = statSync(p);
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(p)) if (!entry.startsWith('.') && entry !== 'node_modules') visit(path.join(p, entry));
-    } else if (!/\.test\.tsx?$/.test(p)) {
-      newest = Math.max(newest, stat.mtimeMs);
-    }
-  };
-  paths.forEach((p) => visit(path.join(ROOT, p)));
-  return newest;
-}
 
 export interface BuildOutcome {
   distDir: string;
@@ -32,8 +17,7 @@ export interface BuildOutcome {
 }
 
 export function ensureBuild(distDir: string, log: (line: string) => void): BuildOutcome {
-  const buildId = path.join(ROOT, distDir, 'BUILD_ID');
-  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestMtime(SOURCES)) {
+  if (buildIsCurrent(ROOT, distDir)) {
     log(`Production build is up to date (${distDir}).`);
     return { distDir, built: false, seconds: 0 };
   }

@@ -26,11 +26,19 @@ function newestMtime(root: string, paths: string[]): number {
   return newest;
 }
 
+/**
+ * Whether the build in `distDir` (relative to `root`) is at least as new as every source file.
+ * The one staleness rule: `npm start`, `npm run instances` and the benchmarks all use it.
+ */
+export function buildIsCurrent(root: string, distDir: string): boolean {
+  const buildId = path.join(root, distDir, 'BUILD_ID');
+  return existsSync(buildId) && statSync(buildId).mtimeMs >= newestMtime(root, SOURCES);
+}
+
 /** Builds when needed; returns false when the build failed (its output is on the console). */
 export function buildIfNeeded(root: string, env: NodeJS.ProcessEnv): boolean {
   const distDir = path.join(root, env.NEXT_DIST_DIR || '.next');
-  const buildId = path.join(distDir, 'BUILD_ID');
-  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestMtime(root, SOURCES)) {
+  if (buildIsCurrent(root, path.relative(root, distDir))) {
     console.log(`Production build is up to date (${path.relative(root, distDir)}).`);
     return true;
   }

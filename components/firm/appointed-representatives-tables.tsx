@@ -4,7 +4,7 @@ import { ExtraFields } from '@/components/register/extra-fields';
 import { FlagText } from '@/components/register/flag-text';
 import { RegisterDate } from '@/components/register/register-date';
 import { DataTable, type Column } from '@/components/tables/data-table';
-import { firmHref } from '@/lib/firm/firm-paths';
+import { firmPath } from '@/lib/routes/portal-paths';
 import type { AppointedRepresentative, AppointedRepresentatives } from '@/lib/register/model';
 import { emptyText, shownText } from './scope-text';
 
@@ -13,7 +13,7 @@ function columns(rows: AppointedRepresentative[], previous: boolean): Column<App
     {
       header: 'Appointed representative',
       rowHeader: true,
-      cell: (ar) => (ar.frn ? <Link href={firmHref(ar.frn)} className="text-brand-700 underline">{ar.name ?? `FRN ${ar.frn}`}</Link> : (ar.name ?? '—')),
+      cell: (ar) => (ar.frn ? <Link href={firmPath(ar.frn)} className="text-brand-700 underline">{ar.name ?? `FRN ${ar.frn}`}</Link> : (ar.name ?? '—')),
       className: 'min-w-[12rem]',
     },
     { header: 'FRN', cell: (ar) => ar.frn ?? '—', className: 'font-mono whitespace-nowrap' },
@@ -28,7 +28,7 @@ function columns(rows: AppointedRepresentative[], previous: boolean): Column<App
       header: 'Principal',
       cell: (ar) =>
         ar.principalFrn ? (
-          <Link href={firmHref(ar.principalFrn)} className="text-brand-700 underline">
+          <Link href={firmPath(ar.principalFrn)} className="text-brand-700 underline">
             {ar.principalName ?? `FRN ${ar.principalFrn}`}
           </Link>
         ) : (

@@ -3,7 +3,7 @@ import { extraColumn } from '@/components/register/extra-column';
 import { ExtraFields } from '@/components/register/extra-fields';
 import { RegisterDate } from '@/components/register/register-date';
 import { DataTable, type Column } from '@/components/tables/data-table';
-import { individualHref } from '@/lib/firm/firm-paths';
+import { individualPath } from '@/lib/routes/portal-paths';
 import type { FirmControlledFunction, FirmControlledFunctions } from '@/lib/register/model';
 import { emptyText, shownText } from './scope-text';
 
@@ -14,7 +14,7 @@ function columns(rows: FirmControlledFunction[], previous: boolean): Column<Firm
       header: 'Individual',
       cell: (cf) =>
         cf.irn ? (
-          <Link href={individualHref(cf.irn)} className="text-brand-700 underline">
+          <Link href={individualPath(cf.irn)} className="text-brand-700 underline">
             {cf.individualName ?? cf.irn}
           </Link>
         ) : (

@@ -1,12 +1,12 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { RefreshButton } from '@/components/register/refresh-button';
-import type { RegisterCall } from '@/components/register/refresh-calls';
+import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { RegisterDate } from '@/components/register/register-date';
 import { ResultProvenance } from '@/components/register/result-provenance';
 import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
-import { firmHref } from '@/lib/firm/firm-paths';
+import { firmPath } from '@/lib/routes/portal-paths';
 import type { Firm } from '@/lib/register/model';
 import type { RegisterResult } from '@/lib/register/result';
 
@@ -33,7 +33,7 @@ export function FirmHeader({
     <header className="space-y-3 border-b border-slate-200 pb-4" data-testid="firm-header">
       {heading ? (
         <p className="text-base font-semibold text-slate-700">
-          <Link href={firmHref(frn)} className="text-brand-700 underline-offset-4 hover:underline">
+          <Link href={firmPath(frn)} className="text-brand-700 underline-offset-4 hover:underline">
             {name}
           </Link>
         </p>

@@ -1,8 +1,8 @@
 import { ExportLink } from '@/components/register/export-link';
 import type { ListView } from '@/components/register/list-view';
-import type { RegisterCall } from '@/components/register/refresh-calls';
+import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 import { firmExportHref } from '@/lib/export/export-paths';
-import { firmHref } from '@/lib/firm/firm-paths';
+import { firmPath } from '@/lib/routes/portal-paths';
 import { FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/firm/firm-sections';
 import type { FirmPage } from '@/lib/firm/load-firm-page';
 import type { EndpointName } from '@/lib/register/register-client-types';
@@ -19,7 +19,7 @@ export function firmName(page: ReadyPage): string {
 export function firmListProps(page: ReadyPage, slug: FirmSectionSlug) {
   const info = FIRM_SECTIONS[slug];
   return {
-    basePath: firmHref(page.frn, slug),
+    basePath: firmPath(page.frn, slug),
     unit: info.unit,
     label: info.noun,
     failureWhat: `${info.noun} of FRN ${page.frn}`,

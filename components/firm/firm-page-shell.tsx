@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RegisterCall } from '@/components/register/refresh-calls';
+import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 import type { FirmSectionSlug } from '@/lib/firm/firm-sections';
 import type { FirmPage } from '@/lib/firm/load-firm-page';
 import { FirmHeader } from './firm-header';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
-import { firmHref } from '@/lib/firm/firm-paths';
+import { firmPath } from '@/lib/routes/portal-paths';
 import { FIRM_SECTION_SLUGS, FIRM_SECTIONS } from '@/lib/firm/firm-sections';
 import { SectionCount } from './section-count';
 
@@ -21,7 +21,7 @@ export function FirmSectionLinks({ frn }: { frn: string }) {
           return (
             <li key={slug} className="rounded border border-slate-200 bg-white p-3">
               <p className="flex flex-wrap items-baseline gap-x-2">
-                <Link href={firmHref(frn, slug)} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+                <Link href={firmPath(frn, slug)} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
                   {info.title}
                 </Link>
                 {info.counted ? (

@@ -1,5 +1,5 @@
 import { EntityTabs } from '@/components/register/entity-tabs';
-import { firmHref } from '@/lib/firm/firm-paths';
+import { firmPath } from '@/lib/routes/portal-paths';
 import { FIRM_SECTION_SLUGS, FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/firm/firm-sections';
 
 /** Every part of the firm's register entry, one click away from any of them. */
@@ -8,8 +8,8 @@ export function FirmSectionTabs({ frn, current }: { frn: string; current?: FirmS
     <EntityTabs
       label="Firm sections"
       tabs={[
-        { href: firmHref(frn), label: 'Overview', current: current === undefined },
-        ...FIRM_SECTION_SLUGS.map((slug) => ({ href: firmHref(frn, slug), label: FIRM_SECTIONS[slug].title, current: slug === current })),
+        { href: firmPath(frn), label: 'Overview', current: current === undefined },
+        ...FIRM_SECTION_SLUGS.map((slug) => ({ href: firmPath(frn, slug), label: FIRM_SECTIONS[slug].title, current: slug === current })),
       ]}
     />
   );

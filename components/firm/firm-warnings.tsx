@@ -4,7 +4,7 @@ import { ExtraFields } from '@/components/register/extra-fields';
 import { RegisterDate } from '@/components/register/register-date';
 import { WarningCallout } from '@/components/ui/warning-callout';
 import { isAppointedRepresentativeOnly, isNoLongerAuthorised, principalOf } from '@/lib/firm/firm-facts';
-import { firmHref } from '@/lib/firm/firm-paths';
+import { firmPath } from '@/lib/routes/portal-paths';
 import type { Firm } from '@/lib/register/model';
 
 /**
@@ -59,7 +59,7 @@ export function FirmWarnings({ firm }: { firm: Firm }) {
         {principal ? (
           <>
             Its principal is{' '}
-            <Link href={firmHref(principal.frn)} className="font-medium text-brand-700 underline">
+            <Link href={firmPath(principal.frn)} className="font-medium text-brand-700 underline">
               {principal.name ?? `FRN ${principal.frn}`}
             </Link>
             .

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { extraColumn } from '@/components/register/extra-column';
 import { DataTable } from '@/components/tables/data-table';
 import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
-import { individualHref } from '@/lib/firm/firm-paths';
+import { individualPath } from '@/lib/routes/portal-paths';
 import type { FirmIndividual } from '@/lib/register/model';
 import { emptyText, shownText } from './scope-text';
 
@@ -22,7 +22,7 @@ export function IndividualsTable({ rows, scope }: { rows: FirmIndividual[]; scop
           rowHeader: true,
           cell: (p) =>
             p.irn ? (
-              <Link href={individualHref(p.irn)} className="text-brand-700 underline">
+              <Link href={individualPath(p.irn)} className="text-brand-700 underline">
                 {p.name ?? p.irn}
               </Link>
             ) : (

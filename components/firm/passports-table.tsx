@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { extraColumn } from '@/components/register/extra-column';
 import { ExtraFields } from '@/components/register/extra-fields';
 import { DataTable } from '@/components/tables/data-table';
-import { passportCountryHref } from '@/lib/firm/firm-paths';
+import { passportCountryPath } from '@/lib/routes/portal-paths';
 import type { FirmPassports } from '@/lib/register/model';
 import { emptyText, shownText } from './scope-text';
 
@@ -23,7 +23,7 @@ export function PassportsTable({ frn, data, scope }: { frn: string; data: FirmPa
             rowHeader: true,
             cell: (p) =>
               p.country ? (
-                <Link href={passportCountryHref(frn, p.country)} className="text-brand-700 underline">
+                <Link href={passportCountryPath(frn, p.country)} className="text-brand-700 underline">
                   {p.country}
                   <span className="sr-only"> (passport permissions)</span>
                 </Link>

@@ -3,7 +3,7 @@ import { extraColumn } from '@/components/register/extra-column';
 import { FlagText } from '@/components/register/flag-text';
 import { RegisterDate } from '@/components/register/register-date';
 import { DataTable } from '@/components/tables/data-table';
-import { requirementHref } from '@/lib/firm/firm-paths';
+import { requirementPath } from '@/lib/routes/portal-paths';
 import type { Requirement } from '@/lib/register/model';
 import { emptyText, shownText } from './scope-text';
 
@@ -27,7 +27,7 @@ export function RequirementsTable({ frn, rows, scope }: { frn: string; rows: Req
           header: 'Investment types',
           cell: (r) =>
             r.investmentTypesUrl && r.reference ? (
-              <Link href={requirementHref(frn, r.reference)} className="whitespace-nowrap text-brand-700 underline">
+              <Link href={requirementPath(frn, r.reference)} className="whitespace-nowrap text-brand-700 underline">
                 View investment types<span className="sr-only"> for {r.reference}</span>
               </Link>
             ) : (

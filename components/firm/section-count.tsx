@@ -12,7 +12,7 @@ export async function SectionCount({ frn, slug }: { frn: string; slug: FirmSecti
       </span>
     );
   }
-  const bucketed = slug === 'appointed-representatives' || slug === 'controlled-functions';
+  const bucketed = info.paging === 'bucketed';
   return (
     <span className="text-sm text-slate-700" data-testid={`count-${slug}`}>
       {count === 0 ? 'None recorded' : countText(count, info.unit)}

@@ -8,7 +8,7 @@ import { StaleNotice } from '@/components/register/stale-notice';
 import { fundExportHref } from '@/lib/export/export-paths';
 import { Pager } from '@/components/ui/pager';
 import { formatDate } from '@/lib/format/date';
-import { readFundNames } from '@/lib/pages/register-reads';
+import { readFundNames } from '@/lib/page-data/cached-reads';
 import { fundPath } from '@/lib/routes/portal-paths';
 
 /** The fund's other (previous and alternative) names; on the overview only the first few, with a link to all. */

@@ -7,7 +7,7 @@ import { ExportLink } from '@/components/register/export-link';
 import { StaleNotice } from '@/components/register/stale-notice';
 import { fundExportHref } from '@/lib/export/export-paths';
 import { Pager } from '@/components/ui/pager';
-import { readFundSubfunds } from '@/lib/pages/register-reads';
+import { readFundSubfunds } from '@/lib/page-data/cached-reads';
 import type { SubFund } from '@/lib/register/model';
 import { checkSearchText } from '@/lib/register/validate';
 import { fundPath, searchPath } from '@/lib/routes/portal-paths';

@@ -3,7 +3,7 @@ import { ProvenanceLine } from '@/components/register/provenance-line';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { StaleNotice } from '@/components/register/stale-notice';
 import { individualExportHref } from '@/lib/export/export-paths';
-import { readIndividualControlledFunctions } from '@/lib/pages/register-reads';
+import { readIndividualControlledFunctions } from '@/lib/page-data/cached-reads';
 import { ControlledFunctionsTable } from './controlled-functions-table';
 
 /** The controlled-functions page body: current and previous functions in full (the register does not page them). */

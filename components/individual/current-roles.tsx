@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { ProvenanceLine } from '@/components/register/provenance-line';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
-import { readIndividualControlledFunctions } from '@/lib/pages/register-reads';
+import { readIndividualControlledFunctions } from '@/lib/page-data/cached-reads';
 import { individualExportHref } from '@/lib/export/export-paths';
 import { individualPath } from '@/lib/routes/portal-paths';
 import { ControlledFunctionsTable } from './controlled-functions-table';

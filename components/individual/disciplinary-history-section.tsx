@@ -5,7 +5,7 @@ import { ExportLink } from '@/components/register/export-link';
 import { ExtraFields } from '@/components/register/extra-fields';
 import { individualExportHref } from '@/lib/export/export-paths';
 import { Pager } from '@/components/ui/pager';
-import { readIndividualDisciplinaryHistory } from '@/lib/pages/register-reads';
+import { readIndividualDisciplinaryHistory } from '@/lib/page-data/cached-reads';
 import { individualPath } from '@/lib/routes/portal-paths';
 import { DisciplinaryActionsTable } from './disciplinary-actions-table';
 

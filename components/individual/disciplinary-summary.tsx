@@ -3,7 +3,7 @@ import { ProvenanceLine } from '@/components/register/provenance-line';
 import { ExportLink } from '@/components/register/export-link';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { individualExportHref } from '@/lib/export/export-paths';
-import { readIndividualDisciplinaryHistory } from '@/lib/pages/register-reads';
+import { readIndividualDisciplinaryHistory } from '@/lib/page-data/cached-reads';
 import { individualPath } from '@/lib/routes/portal-paths';
 import { DisciplinaryActionsTable } from './disciplinary-actions-table';
 

@@ -1,7 +1,7 @@
 import { EntityTabs } from '@/components/register/entity-tabs';
 import { ProvenanceLine } from '@/components/register/provenance-line';
 import { RefreshButton } from '@/components/register/refresh-button';
-import type { RegisterCall } from '@/components/register/refresh-calls';
+import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 import { StaleNotice } from '@/components/register/stale-notice';
 import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
 import type { Individual } from '@/lib/register/model';

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { WarningCallout } from '@/components/ui/warning-callout';
 import { formatDate } from '@/lib/format/date';
-import { readIndividualControlledFunctions, readIndividualDisciplinaryHistory } from '@/lib/pages/register-reads';
+import { readIndividualControlledFunctions, readIndividualDisciplinaryHistory } from '@/lib/page-data/cached-reads';
 import type { Individual } from '@/lib/register/model';
 import { individualPath } from '@/lib/routes/portal-paths';
 

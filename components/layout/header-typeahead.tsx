@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import useSWR from 'swr';
 import {
   normaliseTypeaheadQuery,
@@ -64,14 +64,22 @@ export function HeaderTypeahead() {
   const showing = open && results.length > 0;
   const showError = open && key !== null && !!error;
 
-  // A new answer resets the active option; focus stays in the field throughout.
-  useEffect(() => setActive(-1), [data]);
+  // A new answer resets the active option; focus stays in the field throughout. Adjusted while
+  // rendering (React's pattern for state that follows a changed value), not in an effect, so the
+  // stale option is never painted.
+  const [answered, setAnswered] = useState(data);
+  if (answered !== data) {
+    setAnswered(data);
+    setActive(-1);
+  }
 
   // Navigating away (e.g. after choosing a suggestion) closes the list.
-  useEffect(() => {
+  const [shownOn, setShownOn] = useState(pathname);
+  if (shownOn !== pathname) {
+    setShownOn(pathname);
     setOpen(false);
     setActive(-1);
-  }, [pathname]);
+  }
 
   if (pathname === '/login') return null;
 

@@ -5,7 +5,7 @@ import { ExportLink } from '@/components/register/export-link';
 import { StaleNotice } from '@/components/register/stale-notice';
 import { MARKETS_EXPORT_HREF } from '@/lib/export/export-paths';
 import { Pager } from '@/components/ui/pager';
-import { readRegulatedMarkets } from '@/lib/pages/register-reads';
+import { readRegulatedMarkets } from '@/lib/page-data/cached-reads';
 import { MarketsTable } from './markets-table';
 
 /** /CommonSearch?q=RM, one register page (20 per page; the register has listed five). */

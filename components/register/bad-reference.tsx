@@ -1,25 +1,64 @@
 import Link from 'next/link';
+import { firmPath, searchFormPath } from '@/lib/routes/portal-paths';
+
+const WHAT: Record<string, string> = {
+  frn: 'firm reference number (FRN)',
+  irn: 'individual reference number (IRN)',
+  prn: 'product reference number (PRN)',
+  country: 'passport country',
+  requirementRef: 'requirement reference',
+};
+
+const ENTITY = {
+  firm: { field: 'frn', a: 'a firm' },
+  individual: { field: 'irn', a: 'an individual' },
+  fund: { field: 'prn', a: 'a fund' },
+} as const;
 
 /**
- * The page for an impossible reference number (served with HTTP 400 by the proxy): what was
- * asked for, why it cannot exist, and a way on. Nothing was sent to the register.
+ * The page for an address that can never work (served with HTTP 400 by the proxy), for firm,
+ * individual and fund pages alike: what the address asked for, why it is impossible, and a way
+ * on. Nothing was sent to the register. `field` is the part of the address that is wrong (a
+ * firm page's country or requirement reference, when the FRN itself is fine: then `frn` links
+ * back to the firm).
  */
-export function BadReference({ kind, input, message }: { kind: 'individual' | 'fund'; input: string; message: string }) {
-  const what = kind === 'individual' ? 'individual reference number (IRN)' : 'product reference number (PRN)';
-  const searchType = kind === 'individual' ? 'individual' : 'fund';
+export function BadReference({
+  kind,
+  field = ENTITY[kind].field,
+  input,
+  message,
+  frn,
+}: {
+  kind: keyof typeof ENTITY;
+  field?: string;
+  input: string;
+  message: string;
+  frn?: string;
+}) {
+  const what = WHAT[field] ?? 'address';
+  const isNumber = field === ENTITY[kind].field;
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">That is not a valid {what}</h1>
       <div role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-sm text-red-900">
         <p className="font-semibold">The address asks for “{input}”.</p>
         <p className="mt-1">{message}</p>
-        <p className="mt-1">The register was not asked: no {kind} can have this number.</p>
+        <p className="mt-1">The register was not asked: nothing on it can have this {isNumber ? 'number' : 'name'}.</p>
       </div>
-      <p className="text-sm">
-        <Link href={`/search?type=${searchType}`} className="text-brand-700 underline">
-          Search for {kind === 'individual' ? 'an individual' : 'a fund'} by name instead
-        </Link>
-      </p>
+      <ul className="list-disc space-y-1 pl-6 text-sm">
+        {frn && !isNumber ? (
+          <li>
+            <Link href={firmPath(frn)} className="text-brand-700 underline">
+              Go to the firm&apos;s overview (FRN {frn})
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <Link href={searchFormPath(kind)} className="text-brand-700 underline">
+            Search for {ENTITY[kind].a} by name
+          </Link>
+        </li>
+      </ul>
     </div>
   );
 }

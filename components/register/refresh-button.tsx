@@ -23,8 +23,8 @@
 
 import { useId, useState, useTransition } from 'react';
 import { formatDateTime } from '@/lib/format/date';
-import type { RefreshOutcome, RegisterCall } from './refresh-calls';
-import { refreshRegisterCalls } from './refresh-register-calls';
+import type { RefreshOutcome, RegisterCall } from '@/lib/page-data/refresh-calls';
+import { refreshRegisterCalls } from '@/lib/page-data/refresh-register-calls';
 
 function describe(outcome: RefreshOutcome): string {
   if (!outcome.ok) return outcome.message;

@@ -1,10 +1,11 @@
 import Link from 'next/link';
+import { firmPath } from '@/lib/routes/portal-paths';
 
 /** On the firm overview: the printable report of the whole firm, and the evidence already saved for it. */
 export function FirmReportLinks({ frn }: { frn: string }) {
   return (
     <p className="no-print flex flex-wrap gap-x-6 gap-y-2 text-sm" data-testid="firm-report-links">
-      <Link href={`/firm/${encodeURIComponent(frn)}/report`} className="font-semibold text-brand-700 underline">
+      <Link href={firmPath(frn, 'report')} className="font-semibold text-brand-700 underline">
         Printable report of every section
       </Link>
       <Link href={`/reports?firm=${encodeURIComponent(frn)}&user=all`} className="text-brand-700 underline">

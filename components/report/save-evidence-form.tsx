@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { saveEvidence, type SaveEvidenceState } from './save-evidence-action';
+import { saveEvidence, type SaveEvidenceState } from '@/lib/report/save-evidence-action';
 
 /**
  * Beside a finished report: saves exactly this report (the data the page was rendered from) as

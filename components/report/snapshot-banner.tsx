@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { firmHref } from '@/lib/firm/firm-paths';
+import { firmPath } from '@/lib/routes/portal-paths';
 import { formatDateTime } from '@/lib/format/date';
 import type { Snapshot } from '@/lib/db/queries/snapshots';
 
@@ -17,7 +17,7 @@ export function SnapshotBanner({ snapshot }: { snapshot: Snapshot }) {
         This is the report exactly as it was saved on <time dateTime={snapshot.createdAt}>{formatDateTime(snapshot.createdAt)}</time> by{' '}
         {snapshot.createdByEmail}. It is re-rendered from the stored data, not read from the register again; the register may say
         something different today.{' '}
-        <Link href={firmHref(snapshot.frn)} className="no-print text-brand-700 underline">
+        <Link href={firmPath(snapshot.frn)} className="no-print text-brand-700 underline">
           Open the firm as it is now
         </Link>
       </p>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
-import { firmHref } from '@/lib/firm/firm-paths';
+import { firmPath } from '@/lib/routes/portal-paths';
 import { formatDateTime } from '@/lib/format/date';
 import type { SnapshotSummary } from '@/lib/db/queries/snapshots';
 
@@ -29,7 +29,7 @@ export function SnapshotsTable({ snapshots, caption }: { snapshots: SnapshotSumm
           header: 'Firm',
           cell: (s) => (
             <span>
-              <Link href={firmHref(s.frn)} className="text-brand-700 underline">
+              <Link href={firmPath(s.frn)} className="text-brand-700 underline">
                 {s.subjectName ?? `Firm ${s.frn}`}
               </Link>
               <span className="block font-mono text-xs text-slate-600">FRN {s.frn}</span>

@@ -9,7 +9,7 @@ import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { ExportLink } from '@/components/register/export-link';
 import { StaleNotice } from '@/components/register/stale-notice';
 import { searchExportHref } from '@/lib/export/export-paths';
-import { readSearch } from '@/lib/pages/register-reads';
+import { readSearch } from '@/lib/page-data/cached-reads';
 import type { SearchResult, SearchType } from '@/lib/register/model';
 import { entityPath, searchPath } from '@/lib/routes/portal-paths';
 import { NoResults } from './no-results';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 
 /**
  * Filters the rows of a server-rendered table by their text, in the browser, without a round
@@ -11,10 +11,13 @@ export function TableFilter({ tableId, label }: { tableId: string; label: string
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState<number | null>(null);
 
-  useEffect(() => {
+  // Filtering happens as the text changes (an event, not an effect): the rows are the server's
+  // markup, marked in place, and the count follows from the same pass.
+  const filter = (value: string) => {
+    setQuery(value);
     const table = document.getElementById(tableId);
     if (!table) return;
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const words = value.toLowerCase().split(/\s+/).filter(Boolean);
     let visible = 0;
     for (const row of Array.from(table.querySelectorAll<HTMLTableRowElement>('tbody tr'))) {
       const text = row.textContent?.toLowerCase() ?? '';
@@ -24,7 +27,7 @@ export function TableFilter({ tableId, label }: { tableId: string; label: string
       if (match) visible += 1;
     }
     setShown(words.length ? visible : null);
-  }, [query, tableId]);
+  };
 
   return (
     <div className="no-print flex flex-wrap items-center gap-2">
@@ -35,7 +38,7 @@ export function TableFilter({ tableId, label }: { tableId: string; label: string
         id={inputId}
         type="search"
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        onChange={(event) => filter(event.target.value)}
         className="w-64 max-w-full rounded border border-slate-400 px-2 py-1 text-sm"
         aria-describedby={`${inputId}-count`}
       />

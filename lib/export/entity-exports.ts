@@ -1,6 +1,6 @@
 import type * as M from '@/lib/register/model';
-import type { CsvColumn } from './csv';
-import { defineExport, extraJson, joined, type RegisterExport } from './register-export';
+import { disciplinaryColumns, extraJson, joined } from './csv-cells';
+import { defineExport, type RegisterExport } from './register-export';
 
 /** The CSV of the individual, fund, search and regulated-markets tables. */
 
@@ -125,12 +125,3 @@ export function marketsExport(): RegisterExport {
 }
 
 /** Disciplinary actions: the same columns for a firm's and an individual's history. */
-export function disciplinaryColumns(): CsvColumn<M.DisciplinaryAction>[] {
-  return [
-    { header: 'Action type', value: (r: M.DisciplinaryAction) => r.actionType },
-    { header: 'Enforcement type', value: (r: M.DisciplinaryAction) => r.enforcementType },
-    { header: 'Effective from', value: (r: M.DisciplinaryAction) => r.effectiveFrom },
-    { header: 'Description', value: (r: M.DisciplinaryAction) => r.description },
-    { header: OTHER, value: (r: M.DisciplinaryAction) => extraJson(r.extra) },
-  ];
-}

@@ -111,9 +111,3 @@ export function defineExport<T, Row>(def: ExportDefinition<T, Row>): RegisterExp
     },
   };
 }
-
-/** A list of strings as one cell. */
-export const joined = (values: readonly string[] | undefined): string => (values ?? []).join('; ');
-
-/** Fields the portal's model does not know, as JSON (empty when none), so nothing the register sent is lost. */
-export const extraJson = (extra: Record<string, unknown>): string => (Object.keys(extra).length ? JSON.stringify(extra) : '');

@@ -1,158 +1,360 @@
+import type { CsvColumn } from '@/lib/export/csv';
+import { disciplinaryColumns, joined, otherFieldsColumn as other } from '@/lib/export/csv-cells';
+import type * as M from '@/lib/register/model';
+import type { DataOf } from '@/lib/register/normalise';
+import type { EndpointFn, RegisterEndpoints } from '@/lib/register/register-client-types';
+
 /**
- * The firm's sections: one nested route each under /firm/[frn] (DESIGN.md route table), in the
- * order the overview lists them. `counted` marks the sections whose size the overview asks the
- * register for even when it is not cached: the long, paged lists whose size is itself a finding
- * (how many permissions, individuals, representatives, actions). Each count costs a background
- * register call (lib/firm/section-counts.ts), so the short lists (address, names, regulators,
- * passports, waivers, exclusions) are not counted and show their size on their own page.
+ * The firm's sections, declared once: each entry is everything the portal knows about one list
+ * of the register's firm record. The tabs, the overview's links and counts, the list pages, the
+ * printable report, the CSV exports, the API-path redirects and the portal paths all read this
+ * table (the tables that render each section: components/firm/firm-section-tables.tsx). Order is
+ * the order the overview, the tabs and the report list them.
+ *
+ * `counted` marks the sections whose size the overview asks the register for even when it is not
+ * cached: the long, paged lists whose size is itself a finding (how many permissions, individuals,
+ * representatives, actions). Each count costs a background register call (section-counts.ts), so
+ * the short lists (address, names, regulators, passports, waivers, exclusions) are not counted and
+ * show their size on their own page.
  */
 
-export const FIRM_SECTION_SLUGS = [
-  'permissions',
-  'requirements',
-  'individuals',
-  'controlled-functions',
-  'appointed-representatives',
-  'disciplinary-history',
-  'passports',
-  'waivers',
-  'exclusions',
-  'names',
-  'address',
-  'regulators',
-] as const;
+/** The register endpoints that take an FRN alone: the ones a firm section can read. */
+export type FirmListEndpoint = {
+  [E in keyof RegisterEndpoints]: RegisterEndpoints[E] extends EndpointFn<[frn: string], unknown> ? (E extends 'firm' ? never : E) : never;
+}[keyof RegisterEndpoints];
 
-export type FirmSectionSlug = (typeof FIRM_SECTION_SLUGS)[number];
+/** How the register pages the section: a plain list, or two buckets (current, previous) paged together. */
+export type SectionPaging = 'plain' | 'bucketed';
 
-export interface FirmSectionInfo {
-  slug: FirmSectionSlug;
+/** What an entry says besides its endpoint and rows. */
+export interface FirmSectionFacts<Row> {
   /** Heading and link text. */
   title: string;
-  /** In a sentence: "the register lists no {noun} for …". */
+  /** In a sentence: "the register lists no {noun} for …", "could not list the {noun} of FRN …". */
   noun: string;
+  /** The list's short name mid-sentence: loading and error notes, CSV messages ("appointed representatives"). */
+  label: string;
   /** What one counted row is, singular and plural, for "1,544 appointed representatives". */
   unit: [string, string];
   /** One line under the link on the overview. */
   summary: string;
-  /** Whether the register pages this list (so ?page= and "show all" apply). */
+  /** Whether the page pages the list (so ?page= and "show all" apply); the address page shows one answer whole. */
   paged: boolean;
   /** Whether the overview fetches its count when the first page is not cached. */
   counted: boolean;
+  paging: SectionPaging;
+  /** A row's stable identity within the section, for matching the rows of two readings of it. */
+  key: (row: Row) => string;
+  /** The section's CSV columns (before the provenance columns every export ends with). */
+  columns: CsvColumn<Row>[];
 }
 
-export const FIRM_SECTIONS: Record<FirmSectionSlug, FirmSectionInfo> = {
-  permissions: {
-    slug: 'permissions',
+export interface FirmSectionDefinition<E extends FirmListEndpoint, Row> extends FirmSectionFacts<Row> {
+  /** The register client's function for the section. */
+  endpoint: E;
+  /** The section's rows, one per table row (the two buckets tagged with their list); their number is the section's size. */
+  rows: (data: DataOf<E>) => Row[];
+}
+
+type Bucketed<R> = R & { list: 'Current' | 'Previous' };
+const bucketed = <R>(d: { current: R[]; previous: R[] }): Bucketed<R>[] => [
+  ...d.current.map((r) => ({ ...r, list: 'Current' as const })),
+  ...d.previous.map((r) => ({ ...r, list: 'Previous' as const })),
+];
+
+/** Several fields as one key; absent values are empty so the key stays positional. */
+const keyOf = (...parts: (string | undefined)[]) => parts.map((p) => p ?? '').join('|');
+
+/**
+ * One entry of the table below, which holds entries of different types: the endpoint fixes the
+ * data type, `rows` gives the row type, and the rest (`key`, `columns`) is checked against that.
+ */
+function section<E extends FirmListEndpoint, Row>(endpoint: E, rows: (data: DataOf<E>) => Row[]) {
+  return (facts: FirmSectionFacts<Row>): FirmSectionDefinition<E, Row> => ({ ...facts, endpoint, rows });
+}
+
+const DEFINITIONS = {
+  // The register pages permissions by key, 20 to a page; each row lists its customer types, investment types and limitations.
+  permissions: section('firmPermissions', (d) => d)({
     title: 'Permissions',
     noun: 'permissions',
+    label: 'permissions',
     unit: ['permission', 'permissions'],
     summary: 'Regulated activities, with customer types, investment types and limitations.',
     paged: true,
     counted: true,
-  },
-  requirements: {
-    slug: 'requirements',
+    paging: 'plain',
+    key: (r) => r.name,
+    columns: [
+      { header: 'Permission', value: (r) => r.name },
+      { header: 'Customer types', value: (r) => joined(r.customerTypes) },
+      { header: 'Investment types', value: (r) => joined(r.investmentTypes) },
+      { header: 'Limitations', value: (r) => joined(r.limitations) },
+      { header: 'Other details', value: (r) => Object.entries(r.other).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; ') },
+      other(),
+    ],
+  }),
+  // Requirements with investment types link to /firm/[frn]/requirements/[ref].
+  requirements: section('firmRequirements', (d) => d)({
     title: 'Requirements',
     noun: 'requirements',
+    label: 'requirements',
     unit: ['requirement', 'requirements'],
     summary: 'Restrictions the regulator has placed on the firm.',
     paged: true,
     counted: true,
-  },
-  individuals: {
-    slug: 'individuals',
+    paging: 'plain',
+    key: (r) => keyOf(r.reference, r.title),
+    columns: [
+      { header: 'Reference', value: (r) => r.reference },
+      { header: 'Requirement', value: (r) => r.title },
+      { header: 'Text', value: (r) => r.text },
+      { header: 'Effective date', value: (r) => r.effectiveDate },
+      { header: 'Financial promotions requirement', value: (r) => r.financialPromotions },
+      { header: 'Has investment types', value: (r) => Boolean(r.investmentTypesUrl) },
+      other(),
+    ],
+  }),
+  // Each person links to /individual/[irn]; the register's joined statuses are split into one tag each.
+  individuals: section('firmIndividuals', (d) => d)({
     title: 'Individuals',
     noun: 'individuals',
+    label: 'individuals',
     unit: ['individual', 'individuals'],
     summary: 'People approved or certified at the firm.',
     paged: true,
     counted: true,
-  },
-  'controlled-functions': {
-    slug: 'controlled-functions',
+    paging: 'plain',
+    key: (r) => keyOf(r.irn, r.name),
+    columns: [
+      { header: 'IRN', value: (r) => r.irn },
+      { header: 'Name', value: (r) => r.name },
+      { header: 'Status', value: (r) => r.status },
+      other(),
+    ],
+  }),
+  // Pages hold up to 10 current and 10 previous rows and follow the larger bucket, so the page count is only known once a bucket ends.
+  'controlled-functions': section('firmControlledFunctions', bucketed)({
     title: 'Controlled functions',
     noun: 'controlled functions',
+    label: 'controlled functions',
     unit: ['role', 'roles'],
     summary: 'Who holds, or held, senior management and controlled functions.',
     paged: true,
     counted: true,
-  },
-  'appointed-representatives': {
-    slug: 'appointed-representatives',
+    paging: 'bucketed',
+    key: (r) => keyOf(r.list, r.name, r.irn, r.effectiveDate),
+    columns: [
+      { header: 'List', value: (r) => r.list },
+      { header: 'Function', value: (r) => r.name },
+      { header: 'Individual', value: (r) => r.individualName },
+      { header: 'IRN', value: (r) => r.irn },
+      { header: 'Effective date', value: (r) => r.effectiveDate },
+      { header: 'End date', value: (r) => r.endDate },
+      { header: 'Restriction', value: (r) => r.restriction },
+      { header: 'Restriction start', value: (r) => r.restrictionStartDate },
+      { header: 'Restriction end', value: (r) => r.restrictionEndDate },
+      other(),
+    ],
+  }),
+  // Pages hold up to 10 current and 10 previous rows and follow the larger bucket (a network can have thousands: "show all" walks them with progress).
+  'appointed-representatives': section('firmAppointedRepresentatives', bucketed)({
     title: 'Appointed representatives',
     noun: 'appointed representatives',
+    label: 'appointed representatives',
     unit: ['appointed representative', 'appointed representatives'],
     summary: 'Firms acting under this firm’s responsibility, current and previous.',
     paged: true,
     counted: true,
-  },
-  'disciplinary-history': {
-    slug: 'disciplinary-history',
+    paging: 'bucketed',
+    key: (r) => keyOf(r.list, r.frn, r.name),
+    columns: [
+      { header: 'List', value: (r) => r.list },
+      { header: 'FRN', value: (r) => r.frn },
+      { header: 'Name', value: (r) => r.name },
+      { header: 'Type', value: (r) => r.recordSubType },
+      { header: 'Principal FRN', value: (r) => r.principalFrn },
+      { header: 'Principal', value: (r) => r.principalName },
+      { header: 'Effective date', value: (r) => r.effectiveDate },
+      { header: 'Termination date', value: (r) => r.terminationDate },
+      { header: 'Tied agent', value: (r) => r.tiedAgent },
+      { header: 'EEA tied agent', value: (r) => r.eeaTiedAgent },
+      { header: 'Insurance distribution', value: (r) => r.insuranceDistribution },
+      other(),
+    ],
+  }),
+  // The register answers "not found" for a firm without any: shown as none recorded.
+  'disciplinary-history': section('firmDisciplinaryHistory', (d) => d)({
     title: 'Disciplinary history',
     noun: 'disciplinary history',
+    label: 'disciplinary history',
     unit: ['action', 'actions'],
     summary: 'Fines, censures and other enforcement action.',
     paged: true,
     counted: true,
-  },
-  passports: {
-    slug: 'passports',
+    paging: 'plain',
+    key: disciplinaryKey,
+    columns: disciplinaryColumns(),
+  }),
+  // Each country links to /firm/[frn]/passports/[country] (the country as a slug).
+  passports: section('firmPassports', (d) => d.passports)({
     title: 'Passports',
     noun: 'passports',
+    label: 'passports',
     unit: ['country', 'countries'],
     summary: 'Countries the firm passports to or from, with the permissions for each.',
     paged: true,
     counted: false,
-  },
-  waivers: {
-    slug: 'waivers',
+    paging: 'plain',
+    key: (r) => keyOf(r.country, r.direction),
+    columns: [{ header: 'Country', value: (r) => r.country }, { header: 'Direction', value: (r) => r.direction }, other()],
+  }),
+  // Each waiver lists its rules and links to its published document when there is one.
+  waivers: section('firmWaivers', (d) => d)({
     title: 'Waivers',
     noun: 'waivers',
+    label: 'waivers',
     unit: ['waiver', 'waivers'],
     summary: 'Rules the regulator has waived or modified for the firm.',
     paged: true,
     counted: false,
-  },
-  exclusions: {
-    slug: 'exclusions',
+    paging: 'plain',
+    key: (r) => keyOf(joined(r.rules), r.documentName),
+    columns: [
+      { header: 'Rules', value: (r) => joined(r.rules) },
+      { header: 'Document', value: (r) => r.documentName },
+      { header: 'Document URL', value: (r) => r.documentUrl },
+      other(),
+    ],
+  }),
+  // The PSD2 exclusions a payment firm relies on.
+  exclusions: section('firmExclusions', (d) => d)({
     title: 'Exclusions',
     noun: 'exclusions',
+    label: 'exclusions',
     unit: ['exclusion', 'exclusions'],
     summary: 'Payment services exclusions the firm relies on (PSD2).',
     paged: true,
     counted: false,
-  },
-  names: {
-    slug: 'names',
+    paging: 'plain',
+    key: (r) => keyOf(r.exclusionType, r.exclusionReliedUpon),
+    columns: [
+      { header: 'Exclusion type', value: (r) => r.exclusionType },
+      { header: 'Exclusion relied upon', value: (r) => r.exclusionReliedUpon },
+      { header: 'Services', value: (r) => r.servicesDescription },
+      other(),
+    ],
+  }),
+  // Current and previous trading and registered names (one list paged by rows, in two buckets).
+  names: section('firmNames', bucketed)({
     title: 'Names',
     noun: 'trading or registered names',
+    label: 'names',
     unit: ['name', 'names'],
     summary: 'Registered and trading names, current and previous.',
     paged: true,
     counted: false,
-  },
-  address: {
-    slug: 'address',
+    paging: 'plain',
+    key: (r) => keyOf(r.list, r.name, r.status),
+    columns: [
+      { header: 'List', value: (r) => r.list },
+      { header: 'Name', value: (r) => r.name },
+      { header: 'Status', value: (r) => r.status },
+      { header: 'Effective from', value: (r) => r.effectiveFrom },
+      { header: 'Effective to', value: (r) => r.effectiveTo },
+      other(),
+    ],
+  }),
+  // Principal place of business and complaints contact, with phone and website (one answer holds them all).
+  address: section('firmAddresses', (d) => d)({
     title: 'Address',
     noun: 'addresses',
+    label: 'addresses',
     unit: ['address', 'addresses'],
     summary: 'Principal place of business and complaints contact.',
     paged: false,
     counted: false,
-  },
-  regulators: {
-    slug: 'regulators',
+    paging: 'plain',
+    key: (r) => keyOf(r.kind, r.type),
+    columns: [
+      { header: 'Address type', value: (r) => r.type },
+      { header: 'Contact', value: (r) => r.contactName },
+      { header: 'Address lines', value: (r) => joined(r.lines) },
+      { header: 'Town', value: (r) => r.town },
+      { header: 'County', value: (r) => r.county },
+      { header: 'Postcode', value: (r) => r.postcode },
+      { header: 'Country', value: (r) => r.country },
+      { header: 'Phone', value: (r) => r.phone },
+      { header: 'Website', value: (r) => r.website },
+      other(),
+    ],
+  }),
+  // Which regulators have supervised the firm, and when.
+  regulators: section('firmRegulators', (d) => d)({
     title: 'Regulators',
     noun: 'regulators',
+    label: 'regulators',
     unit: ['regulator', 'regulators'],
     summary: 'Which regulators have supervised the firm, and when.',
     paged: true,
     counted: false,
-  },
+    paging: 'plain',
+    key: (r) => keyOf(r.name, r.effectiveDate),
+    columns: [
+      { header: 'Regulator', value: (r) => r.name },
+      { header: 'Effective date', value: (r) => r.effectiveDate },
+      { header: 'Termination date', value: (r) => r.terminationDate },
+      other(),
+    ],
+  }),
 };
 
+/** A disciplinary action's identity (firm and individual histories alike). */
+export function disciplinaryKey(r: M.DisciplinaryAction): string {
+  return keyOf(r.actionType, r.enforcementType, r.effectiveFrom);
+}
+
+type Definitions = typeof DEFINITIONS;
+export type FirmSectionSlug = keyof Definitions;
+
+/** What each section's register list holds (the report's and the tables' data type). */
+export type FirmSectionData = { [K in FirmSectionSlug]: DataOf<Definitions[K]['endpoint']> };
+
+/** One section's entry, with its slug. */
+export type FirmSectionEntry<K extends FirmSectionSlug = FirmSectionSlug> = Definitions[K] & { slug: K };
+
+export const FIRM_SECTIONS = Object.fromEntries(Object.entries(DEFINITIONS).map(([slug, d]) => [slug, { ...d, slug }])) as {
+  [K in FirmSectionSlug]: FirmSectionEntry<K>;
+};
+
+export const FIRM_SECTION_SLUGS = Object.keys(DEFINITIONS) as FirmSectionSlug[];
+
 export function isFirmSectionSlug(value: string): value is FirmSectionSlug {
-  return (FIRM_SECTION_SLUGS as readonly string[]).includes(value);
+  return Object.hasOwn(DEFINITIONS, value);
+}
+
+/**
+ * The register client's function for a section, typed by the section's data. (The table pairs
+ * each slug with its endpoint; TypeScript cannot follow that pairing through a generic slug.)
+ */
+export function sectionEndpoint<K extends FirmSectionSlug>(client: RegisterEndpoints, slug: K): EndpointFn<[frn: string], FirmSectionData[K]> {
+  return client[FIRM_SECTIONS[slug].endpoint] as unknown as EndpointFn<[frn: string], FirmSectionData[K]>;
+}
+
+/** A section's rows, its columns and its row identity, with the row type hidden (for code that handles any section). */
+export interface SectionRows<K extends FirmSectionSlug> {
+  rows: (data: FirmSectionData[K]) => unknown[];
+  key: (row: unknown) => string;
+  columns: CsvColumn<unknown>[];
+}
+
+export function sectionRows<K extends FirmSectionSlug>(slug: K): SectionRows<K> {
+  return FIRM_SECTIONS[slug] as unknown as SectionRows<K>;
+}
+
+/** How many rows a section's data holds (both buckets of a bucketed section). */
+export function sectionSize<K extends FirmSectionSlug>(slug: K, data: FirmSectionData[K]): number {
+  return sectionRows(slug).rows(data).length;
 }
 
 /** "1 permission", "1,544 appointed representatives". */

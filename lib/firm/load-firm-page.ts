@@ -5,9 +5,9 @@ import { connection } from 'next/server';
 import { auditView } from '@/lib/audit/page-view';
 import type { Firm } from '@/lib/register/model';
 import type { RegisterResult } from '@/lib/register/result';
+import { readFirm } from '@/lib/page-data/cached-reads';
 import { checkFrn } from '@/lib/register/validate';
 import { checkFirmParams, type FirmParams } from './firm-route-input';
-import { getFirm } from './get-firm';
 
 export type FirmPage =
   /** The address can never name a firm page; nothing was sent to the register. */
@@ -33,7 +33,7 @@ export async function loadFirmPage(params: Promise<FirmParams>): Promise<FirmPag
     await auditView('firm', frn?.ok ? frn.value : safeText(raw.frn), 'failure', 'bad-input');
     return { kind: 'bad-input', field: checked.field, message: checked.message, input: safeText(input ?? ''), frn: frn?.ok ? frn.value : undefined };
   }
-  const firm = await getFirm(checked.frn);
+  const firm = await readFirm(checked.frn);
   await auditView('firm', checked.frn, firm.kind === 'ok' ? 'success' : 'failure', firm.kind === 'ok' ? undefined : firm.kind);
   if (firm.kind === 'not-found') notFound();
   return { kind: 'ready', frn: checked.frn, country: checked.country, ref: checked.ref, firm };
@@ -53,7 +53,7 @@ function safeText(value: string): string {
 export async function firmPageMetadata(params: Promise<FirmParams>, title?: string): Promise<Metadata> {
   const checked = checkFirmParams(await params);
   if (!checked.ok) return { title: 'Not a valid firm address' };
-  const firm = await getFirm(checked.frn);
+  const firm = await readFirm(checked.frn);
   const name = firm.kind === 'ok' && firm.data.name ? `${firm.data.name} (FRN ${checked.frn})` : `Firm ${checked.frn}`;
   return { title: title ? `${title} · ${name}` : name };
 }

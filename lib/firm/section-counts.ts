@@ -1,7 +1,7 @@
 import 'server-only';
 import { getRegisterClient } from '@/lib/register/client';
 import type { CallOptions, RegisterResult } from '@/lib/register/result';
-import type { FirmSectionSlug } from './firm-sections';
+import { type FirmSectionSlug, sectionEndpoint, sectionSize } from './firm-sections';
 
 /**
  * Section sizes for the overview's links. Each costs one register call (page 1 of the section,
@@ -20,35 +20,7 @@ export function countFromFirstPage<T>(result: RegisterResult<T>, rows: (data: T)
   return result.page.hasNext ? undefined : rows(result.data);
 }
 
-const buckets = (d: { current: unknown[]; previous: unknown[] }) => d.current.length + d.previous.length;
-const list = (d: unknown[]) => d.length;
-
 export async function sectionCount(frn: string, slug: FirmSectionSlug): Promise<number | undefined> {
-  const client = getRegisterClient();
-  switch (slug) {
-    case 'permissions':
-      return countFromFirstPage(await client.firmPermissions(frn, COUNT_CALL), list);
-    case 'requirements':
-      return countFromFirstPage(await client.firmRequirements(frn, COUNT_CALL), list);
-    case 'individuals':
-      return countFromFirstPage(await client.firmIndividuals(frn, COUNT_CALL), list);
-    case 'controlled-functions':
-      return countFromFirstPage(await client.firmControlledFunctions(frn, COUNT_CALL), buckets);
-    case 'appointed-representatives':
-      return countFromFirstPage(await client.firmAppointedRepresentatives(frn, COUNT_CALL), buckets);
-    case 'disciplinary-history':
-      return countFromFirstPage(await client.firmDisciplinaryHistory(frn, COUNT_CALL), list);
-    case 'passports':
-      return countFromFirstPage(await client.firmPassports(frn, COUNT_CALL), (d) => d.passports.length);
-    case 'waivers':
-      return countFromFirstPage(await client.firmWaivers(frn, COUNT_CALL), list);
-    case 'exclusions':
-      return countFromFirstPage(await client.firmExclusions(frn, COUNT_CALL), list);
-    case 'names':
-      return countFromFirstPage(await client.firmNames(frn, COUNT_CALL), buckets);
-    case 'address':
-      return countFromFirstPage(await client.firmAddresses(frn, COUNT_CALL), list);
-    case 'regulators':
-      return countFromFirstPage(await client.firmRegulators(frn, COUNT_CALL), list);
-  }
+  const result = await sectionEndpoint(getRegisterClient(), slug)(frn, COUNT_CALL);
+  return countFromFirstPage(result, (data) => sectionSize(slug, data));
 }

@@ -1,6 +1,5 @@
 import 'server-only';
 import { getRegisterConfig } from './config';
-import type { RegisterHealth } from './metrics';
 import type { RegisterClient } from './register-client-types';
 import { createInstanceRegisterClient } from './scaled-client';
 import { loadScaleOutConfig } from './scale-out-config';
@@ -35,9 +34,4 @@ export function getRegisterClient(): RegisterClient {
 /** The client if one was made (shutdown must not create one just to close it). */
 export function existingRegisterClient(): RegisterClient | undefined {
   return (globalThis as Holder)[KEY];
-}
-
-/** A snapshot of the client's counters and gauges for the health route handler. */
-export function registerHealth(): Promise<RegisterHealth> {
-  return getRegisterClient().health();
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { loadRegisterConfig, sourceLabel, type RegisterConfig } from './load-config';
+import { loadRegisterConfig, type RegisterConfig } from './load-config';
 import type { RegisterSource } from './result';
 
 /**
@@ -17,9 +17,4 @@ export function getRegisterConfig(): RegisterConfig {
 /** 'live' when the base URL's host is register.fca.org.uk, else 'sandbox'. */
 export function registerSource(): RegisterSource {
   return getRegisterConfig().source;
-}
-
-/** How the UI names the register it is connected to. */
-export function registerSourceLabel(source: RegisterSource = registerSource()): string {
-  return sourceLabel(source);
 }

@@ -1,11 +1,10 @@
-import { FIRM_SECTION_SLUGS, type FirmSectionSlug } from '@/lib/firm/firm-sections';
+import { FIRM_SECTION_SLUGS, type FirmSectionData, type FirmSectionSlug, sectionEndpoint } from '@/lib/firm/firm-sections';
 import type { Firm } from '@/lib/register/model';
 import type { EndpointFn, RegisterClient } from '@/lib/register/register-client-types';
 import type { AllPagesResult, Provenance, RegisterSource } from '@/lib/register/result';
 import {
   FIRM_REPORT_FORMAT,
   type FirmReportData,
-  type FirmSectionData,
   type ReportDetail,
   type ReportList,
   type ReportRecord,
@@ -43,23 +42,6 @@ export interface AssembleStats {
   cachedPages: number;
   ms: number;
 }
-
-type SectionFn<K extends FirmSectionSlug> = (c: RegisterClient) => EndpointFn<[frn: string], FirmSectionData[K]>;
-
-const SECTION_ENDPOINTS: { [K in FirmSectionSlug]: SectionFn<K> } = {
-  permissions: (c) => c.firmPermissions,
-  requirements: (c) => c.firmRequirements,
-  individuals: (c) => c.firmIndividuals,
-  'controlled-functions': (c) => c.firmControlledFunctions,
-  'appointed-representatives': (c) => c.firmAppointedRepresentatives,
-  'disciplinary-history': (c) => c.firmDisciplinaryHistory,
-  passports: (c) => c.firmPassports,
-  waivers: (c) => c.firmWaivers,
-  exclusions: (c) => c.firmExclusions,
-  names: (c) => c.firmNames,
-  address: (c) => c.firmAddresses,
-  regulators: (c) => c.firmRegulators,
-};
 
 /** Runs `tasks` with at most `limit` in flight (the pacer queues the rest anyway; this keeps the queue short for others). */
 async function pooled<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
@@ -139,7 +121,7 @@ export async function assembleFirmReport(client: RegisterClient, input: Assemble
   }
 
   async function section<K extends FirmSectionSlug>(slug: K): Promise<ReportList<FirmSectionData[K]>> {
-    return walk(SECTION_ENDPOINTS[slug](client), [frn] as [string], slug);
+    return walk(sectionEndpoint(client, slug), [frn] as [string], slug);
   }
 
   async function firmRecord(): Promise<ReportRecord<Firm>> {

@@ -1,4 +1,4 @@
-import type { FirmSectionSlug } from '@/lib/firm/firm-sections';
+import type { FirmSectionData, FirmSectionSlug } from '@/lib/firm/firm-sections';
 import type * as M from '@/lib/register/model';
 import type { Provenance, RegisterFailure, RegisterSource, ResultKind } from '@/lib/register/result';
 
@@ -11,22 +11,6 @@ import type { Provenance, RegisterFailure, RegisterSource, ResultKind } from '@/
  */
 
 export const FIRM_REPORT_FORMAT = 'fsr-firm-report/1';
-
-/** What each firm section's register list holds. */
-export interface FirmSectionData {
-  permissions: M.Permission[];
-  requirements: M.Requirement[];
-  individuals: M.FirmIndividual[];
-  'controlled-functions': M.FirmControlledFunctions;
-  'appointed-representatives': M.AppointedRepresentatives;
-  'disciplinary-history': M.DisciplinaryAction[];
-  passports: M.FirmPassports;
-  waivers: M.Waiver[];
-  exclusions: M.Exclusion[];
-  names: M.FirmNames;
-  address: M.FirmAddress[];
-  regulators: M.Regulator[];
-}
 
 export interface ReportFailure {
   kind: ResultKind;

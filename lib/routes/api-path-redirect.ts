@@ -2,7 +2,8 @@ import { parseApiPath, type ApiPath } from '@/lib/register/api-path';
 import type { EndpointName } from '@/lib/register/register-client-types';
 import { checkCountry, checkFrn, checkIrn, checkPrn, checkRequirementRef } from '@/lib/register/validate';
 import { countrySlug } from '@/lib/firm/country-slug';
-import { firmPath, fundPath, individualPath, type FirmSection } from './portal-paths';
+import { FIRM_SECTION_SLUGS, FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/firm/firm-sections';
+import { firmPath, fundPath, individualPath } from './portal-paths';
 
 /**
  * People paste register API paths into the portal ("/Firm/122702/AR", "/Individuals/MXC29012/CF",
@@ -12,20 +13,8 @@ import { firmPath, fundPath, individualPath, type FirmSection } from './portal-p
  * and leave them alone: a redirect is only answered when the target differs from the request.
  */
 
-const FIRM_SECTIONS: Partial<Record<EndpointName, FirmSection>> = {
-  firmAddresses: 'address',
-  firmAppointedRepresentatives: 'appointed-representatives',
-  firmControlledFunctions: 'controlled-functions',
-  firmDisciplinaryHistory: 'disciplinary-history',
-  firmExclusions: 'exclusions',
-  firmIndividuals: 'individuals',
-  firmNames: 'names',
-  firmPassports: 'passports',
-  firmPermissions: 'permissions',
-  firmRegulators: 'regulators',
-  firmRequirements: 'requirements',
-  firmWaivers: 'waivers',
-};
+/** Each firm section's register endpoint, back to the section (from the section registry). */
+const SECTION_BY_ENDPOINT = new Map<EndpointName, FirmSectionSlug>(FIRM_SECTION_SLUGS.map((slug) => [FIRM_SECTIONS[slug].endpoint, slug]));
 
 /** A valid number in its canonical form (IRNs upper-cased); an impossible one is kept as typed so its page can say what is wrong. */
 function canonical(check: (v: unknown) => { ok: true; value: string } | { ok: false }, value: string): string {
@@ -71,7 +60,7 @@ export function portalPathForApi(api: ApiPath): string {
     case 'regulatedMarkets':
       return page > 1 ? `/markets?page=${page}` : '/markets';
     default: {
-      const section = FIRM_SECTIONS[api.endpoint];
+      const section = SECTION_BY_ENDPOINT.get(api.endpoint);
       return section ? firmPath(canonical(checkFrn, first), section, page) : '/';
     }
   }

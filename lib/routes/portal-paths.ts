@@ -1,3 +1,5 @@
+import { countrySlug } from '@/lib/firm/country-slug';
+import type { FirmSectionSlug } from '@/lib/firm/firm-sections';
 import type { SearchType } from '@/lib/register/model';
 
 /**
@@ -5,20 +7,6 @@ import type { SearchType } from '@/lib/register/model';
  * table). Every link to a firm, individual, fund or search goes through here so a route can move
  * in one place. Values are path-encoded; callers pass canonical numbers.
  */
-
-export type FirmSection =
-  | 'address'
-  | 'appointed-representatives'
-  | 'controlled-functions'
-  | 'disciplinary-history'
-  | 'exclusions'
-  | 'individuals'
-  | 'names'
-  | 'passports'
-  | 'permissions'
-  | 'regulators'
-  | 'requirements'
-  | 'waivers';
 
 export type IndividualSection = 'controlled-functions' | 'disciplinary-history';
 export type FundSection = 'names' | 'subfunds';
@@ -29,8 +17,17 @@ function withPage(path: string, page: number | undefined): string {
   return page !== undefined && page > 1 ? `${path}?page=${page}` : path;
 }
 
-export function firmPath(frn: string, section?: FirmSection | `passports/${string}` | `requirements/${string}`, page?: number): string {
+export function firmPath(frn: string, section?: FirmSectionSlug | 'report' | `passports/${string}` | `requirements/${string}`, page?: number): string {
   return withPage(section ? `/firm/${seg(frn)}/${section}` : `/firm/${seg(frn)}`, page);
+}
+
+/** A passport country's page: the country as the portal's slug ("isle-of-man"). */
+export function passportCountryPath(frn: string, country: string): string {
+  return firmPath(frn, `passports/${seg(countrySlug(country))}`);
+}
+
+export function requirementPath(frn: string, reference: string): string {
+  return firmPath(frn, `requirements/${seg(reference)}`);
 }
 
 export function individualPath(irn: string, section?: IndividualSection, page?: number): string {
@@ -45,6 +42,11 @@ export function searchPath(q: string, type: SearchType = 'firm', page?: number):
   const query = new URLSearchParams({ q, type });
   if (page !== undefined && page > 1) query.set('page', String(page));
   return `/search?${query.toString()}`;
+}
+
+/** The search page with nothing searched yet, set to one kind of record. */
+export function searchFormPath(type: SearchType): string {
+  return `/search?type=${type}`;
 }
 
 /** The portal page for an entity the register names by kind and reference number. */

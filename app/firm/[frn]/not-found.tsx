@@ -1,6 +1,6 @@
-import { FirmNotFoundMessage } from '@/components/firm/firm-not-found-message';
+import { RecordNotFound } from '@/components/register/record-not-found';
 
 /** An FRN the register does not know (HTTP 404): says what was looked for and offers a search. */
 export default function FirmNotFound() {
-  return <FirmNotFoundMessage kind="firm" />;
+  return <RecordNotFound kind="firm" />;
 }

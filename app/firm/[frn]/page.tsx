@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { FirmBadInput } from '@/components/firm/firm-bad-input';
+import { BadReference } from '@/components/register/bad-reference';
 import { FirmHeader } from '@/components/firm/firm-header';
 import { FirmKeyFacts } from '@/components/firm/firm-key-facts';
 import { FirmSectionLinks } from '@/components/firm/firm-section-links';
@@ -18,7 +18,7 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function FirmOverviewPage({ params }: Props) {
   await requireUser();
   const page = await loadFirmPage(params);
-  if (page.kind === 'bad-input') return <FirmBadInput {...page} />;
+  if (page.kind === 'bad-input') return <BadReference kind="firm" field={page.field} input={page.input} message={page.message} frn={page.frn} />;
   const { frn, firm } = page;
   return (
     <div className="space-y-6">

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { BadReference } from '@/components/register/bad-reference';
-import type { RegisterCall } from '@/components/register/refresh-calls';
+import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 import { StreamedSection } from '@/components/register/streamed-section';
 import { FundHeader } from '@/components/fund/fund-header';
 import { FundKeyFacts } from '@/components/fund/fund-key-facts';
@@ -8,7 +8,7 @@ import { FundNamesSection } from '@/components/fund/fund-names-section';
 import { FundUnavailable } from '@/components/fund/fund-unavailable';
 import { FundWarnings } from '@/components/fund/fund-warnings';
 import { SubfundsSection } from '@/components/fund/subfunds-section';
-import { fundTitle, lookUpFund } from '@/lib/pages/entity-lookup';
+import { fundTitle, lookUpFund } from '@/lib/page-data/entity-lookup';
 import { requireUser } from '@/lib/auth/session';
 
 type Params = Promise<{ prn: string }>;

@@ -1,7 +1,7 @@
-import { NotFoundLookup } from '@/components/register/not-found-lookup';
+import { RecordNotFound } from '@/components/register/record-not-found';
 
 /** An IRN of the right shape that the register does not know (HTTP 404), for every individual page.
  * Next renders a segment's not-found boundary in the browser, not into the 404's HTML (vercel/next.js#62228). */
 export default function IndividualNotFound() {
-  return <NotFoundLookup kind="individual" />;
+  return <RecordNotFound kind="individual" />;
 }

@@ -7,7 +7,7 @@ import { IndividualDetails } from '@/components/individual/individual-details';
 import { IndividualHeader } from '@/components/individual/individual-header';
 import { IndividualUnavailable } from '@/components/individual/individual-unavailable';
 import { IndividualWarnings } from '@/components/individual/individual-warnings';
-import { individualTitle, lookUpIndividual } from '@/lib/pages/entity-lookup';
+import { individualTitle, lookUpIndividual } from '@/lib/page-data/entity-lookup';
 import { requireUser } from '@/lib/auth/session';
 
 type Params = Promise<{ irn: string }>;

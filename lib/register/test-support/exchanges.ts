@@ -56,7 +56,7 @@ export function loadRecorded(dir = RECORDED_DIR): Exchange[] | undefined {
     const raw = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
     let text: string;
     let url: string | undefined = raw.url ?? raw.request?.url;
-    let httpStatus: number = raw.status_code ?? raw.statusCode;
+    const httpStatus: number = raw.status_code ?? raw.statusCode;
     if (typeof raw.data === 'string') {
       // craigpotter/fca-php-sdk (Saloon): the exact body string; the URL is not recorded.
       text = raw.data;

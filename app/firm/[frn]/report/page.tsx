@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { FirmBadInput } from '@/components/firm/firm-bad-input';
+import { BadReference } from '@/components/register/bad-reference';
 import { CaseReferenceForm } from '@/components/report/case-reference-form';
 import { FirmReport } from '@/components/report/firm-report';
 import { PrintButton } from '@/components/report/print-button';
@@ -8,7 +8,7 @@ import { ReportAssembly } from '@/components/report/report-assembly';
 import { SaveEvidenceForm } from '@/components/report/save-evidence-form';
 import { recordAudit } from '@/lib/audit/record';
 import { requireUser } from '@/lib/auth/session';
-import { firmHref } from '@/lib/firm/firm-paths';
+import { firmPath } from '@/lib/routes/portal-paths';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
 import { checkCaseReference } from '@/lib/report/case-reference';
 import { generateFirmReport } from '@/lib/report/generate-firm-report';
@@ -41,7 +41,7 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
   }
   if (page.kind === 'bad-input') {
     await recordAudit({ action: 'report.view', user, outcome: 'failure', reference: page.input.slice(0, 20), detail: { reason: 'bad-input', field: page.field } });
-    return <FirmBadInput {...page} />;
+    return <BadReference kind="firm" field={page.field} input={page.input} message={page.message} frn={page.frn} />;
   }
   const { frn } = page;
   const checkedCase = checkCaseReference((await searchParams).case);
@@ -60,7 +60,7 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
     <div className="space-y-6">
       <div className="space-y-2">
         <p className="no-print flex flex-wrap gap-x-4 text-sm">
-          <Link href={firmHref(frn)} className="text-brand-700 underline">
+          <Link href={firmPath(frn)} className="text-brand-700 underline">
             ← {name}
           </Link>
           <Link href={`/reports?firm=${frn}&user=all`} className="text-brand-700 underline">
@@ -75,7 +75,7 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
           saving as evidence. Lists are read up to {limits.reportMaxPages} pages each; anything cut short says so.
         </p>
       </div>
-      <CaseReferenceForm action={`/firm/${frn}/report`} value={checkedCase.ok ? caseReference : String((await searchParams).case ?? '').slice(0, 200)} error={checkedCase.ok ? undefined : checkedCase.message} />
+      <CaseReferenceForm action={firmPath(frn, 'report')} value={checkedCase.ok ? caseReference : String((await searchParams).case ?? '').slice(0, 200)} error={checkedCase.ok ? undefined : checkedCase.message} />
       {checkedCase.ok ? (
         <ReportAssembly
           start={(progress) => generateFirmReport(user, frn, caseReference, progress)}

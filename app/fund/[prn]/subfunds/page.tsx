@@ -4,7 +4,7 @@ import { StreamedSection } from '@/components/register/streamed-section';
 import { FundHeader } from '@/components/fund/fund-header';
 import { FundUnavailable } from '@/components/fund/fund-unavailable';
 import { SubfundsSection } from '@/components/fund/subfunds-section';
-import { fundTitle, lookUpFund } from '@/lib/pages/entity-lookup';
+import { fundTitle, lookUpFund } from '@/lib/page-data/entity-lookup';
 import { checkPage } from '@/lib/register/validate';
 import { requireUser } from '@/lib/auth/session';
 

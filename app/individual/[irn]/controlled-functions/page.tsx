@@ -4,7 +4,7 @@ import { StreamedSection } from '@/components/register/streamed-section';
 import { ControlledFunctionsSection } from '@/components/individual/controlled-functions-section';
 import { IndividualHeader } from '@/components/individual/individual-header';
 import { IndividualUnavailable } from '@/components/individual/individual-unavailable';
-import { individualTitle, lookUpIndividual } from '@/lib/pages/entity-lookup';
+import { individualTitle, lookUpIndividual } from '@/lib/page-data/entity-lookup';
 import { requireUser } from '@/lib/auth/session';
 
 type Params = Promise<{ irn: string }>;

@@ -4,7 +4,7 @@ import { StreamedSection } from '@/components/register/streamed-section';
 import { DisciplinaryHistorySection } from '@/components/individual/disciplinary-history-section';
 import { IndividualHeader } from '@/components/individual/individual-header';
 import { IndividualUnavailable } from '@/components/individual/individual-unavailable';
-import { individualTitle, lookUpIndividual } from '@/lib/pages/entity-lookup';
+import { individualTitle, lookUpIndividual } from '@/lib/page-data/entity-lookup';
 import { checkPage } from '@/lib/register/validate';
 import { requireUser } from '@/lib/auth/session';
 

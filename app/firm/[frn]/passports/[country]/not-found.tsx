@@ -1,6 +1,6 @@
-import { FirmNotFoundMessage } from '@/components/firm/firm-not-found-message';
+import { RecordNotFound } from '@/components/register/record-not-found';
 
 /** A country the firm has no passport for, or an unknown FRN (HTTP 404). */
 export default function PassportNotFound() {
-  return <FirmNotFoundMessage kind="passport" />;
+  return <RecordNotFound kind="passport" />;
 }

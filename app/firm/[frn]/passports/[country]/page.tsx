@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { FirmBadInput } from '@/components/firm/firm-bad-input';
+import { BadReference } from '@/components/register/bad-reference';
 import { FirmPageShell } from '@/components/firm/firm-page-shell';
 import { PassportPermissionsView } from '@/components/firm/passport-permissions-view';
 import { ExportLink } from '@/components/register/export-link';
@@ -37,7 +37,7 @@ export default async function FirmPassportCountryPage({ params }: Props) {
       : undefined;
   const page = await loadFirmPage(params);
   if (page.kind === 'bad-input' || permissions === undefined || page.country === undefined) {
-    return page.kind === 'bad-input' ? <FirmBadInput {...page} /> : notFound();
+    return page.kind === 'bad-input' ? <BadReference kind="firm" field={page.field} input={page.input} message={page.message} frn={page.frn} /> : notFound();
   }
   const result = await permissions;
   if (result.kind === 'not-found') notFound();

@@ -1,6 +1,6 @@
-import { FirmNotFoundMessage } from '@/components/firm/firm-not-found-message';
+import { RecordNotFound } from '@/components/register/record-not-found';
 
 /** A requirement reference the firm does not have, or an unknown FRN (HTTP 404). */
 export default function RequirementNotFound() {
-  return <FirmNotFoundMessage kind="requirement" />;
+  return <RecordNotFound kind="requirement" />;
 }

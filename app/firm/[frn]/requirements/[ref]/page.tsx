@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { FirmBadInput } from '@/components/firm/firm-bad-input';
+import { BadReference } from '@/components/register/bad-reference';
 import { FirmPageShell } from '@/components/firm/firm-page-shell';
 import { InvestmentTypesSection } from '@/components/firm/investment-types-section';
 import { RequirementSummary } from '@/components/firm/requirement-summary';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { ResultProvenance } from '@/components/register/result-provenance';
-import { SectionStream } from '@/components/register/section-stream';
+import { StreamedBody } from '@/components/register/streamed-body';
 import { checkFirmParams } from '@/lib/firm/firm-route-input';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
 import { getRegisterClient } from '@/lib/register/client';
@@ -33,7 +33,7 @@ export default async function FirmRequirementPage({ params }: Props) {
   const requirements = checked.ok ? client.allPages(client.firmRequirements, [checked.frn], { priority: 'interactive' }) : undefined;
   const page = await loadFirmPage(params);
   if (page.kind === 'bad-input' || requirements === undefined || page.ref === undefined) {
-    return page.kind === 'bad-input' ? <FirmBadInput {...page} /> : notFound();
+    return page.kind === 'bad-input' ? <BadReference kind="firm" field={page.field} input={page.input} message={page.message} frn={page.frn} /> : notFound();
   }
   const { frn, ref } = page;
   const list = await requirements;
@@ -67,9 +67,9 @@ export default async function FirmRequirementPage({ params }: Props) {
         <h2 id="investment-types-heading" className="text-lg font-semibold">
           Investment types
         </h2>
-        <SectionStream label="investment types">
+        <StreamedBody label="investment types">
           <InvestmentTypesSection frn={frn} reference={ref} />
-        </SectionStream>
+        </StreamedBody>
       </section>
     </FirmPageShell>
   );

@@ -2,18 +2,17 @@ import { firmSectionExport, passportCountryExport, requirementInvestmentTypesExp
 import { authorizeRequest } from '@/lib/auth/session';
 import { type ExportRequest, serveRegisterExport } from '@/lib/export/serve-export';
 import { checkFirmParams } from '@/lib/firm/firm-route-input';
-import { isFirmSectionSlug } from '@/lib/firm/firm-sections';
+import { FIRM_SECTION_SLUGS, isFirmSectionSlug } from '@/lib/firm/firm-sections';
 
 /**
  * GET /api/export/firm/{frn}/{section} → CSV of every page of that firm table, for analysts.
- * Sections are the firm's routes: permissions, requirements, individuals, controlled-functions,
- * appointed-representatives, disciplinary-history, passports, waivers, exclusions, names, address,
- * regulators; plus passports/{country} (name or the page's slug) and requirements/{ref}.
+ * Sections are the firm's sections (lib/firm/firm-sections.ts), plus passports/{country} (name or
+ * the page's slug) and requirements/{ref}.
  */
 function exportFor(frn: string, section: string[]): ExportRequest {
   const [slug, detail, ...rest] = section;
   const table = section.join('/');
-  const known = 'permissions, requirements, individuals, controlled-functions, appointed-representatives, disciplinary-history, passports, waivers, exclusions, names, address, regulators, passports/{country} or requirements/{reference}';
+  const known = `${FIRM_SECTION_SLUGS.join(', ')}, passports/{country} or requirements/{reference}`;
   if (!slug || rest.length > 0 || !isFirmSectionSlug(slug) || (detail !== undefined && slug !== 'passports' && slug !== 'requirements')) {
     return { ok: false, field: 'section', message: `"${table.slice(0, 60)}" is not a firm table that can be exported: use one of ${known}.`, table };
   }

@@ -5,7 +5,7 @@ import { recordAudit } from '@/lib/audit/record';
 import { requireUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { DRAFT_LIFETIME_HOURS, getReportDraft } from '@/lib/db/queries/report-drafts';
-import { snapshotFromDraft } from '@/lib/report/snapshot-from-draft';
+import { snapshotFromDraft } from './snapshot-from-draft';
 
 export type SaveEvidenceState = { error?: string };
 

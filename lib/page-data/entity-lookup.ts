@@ -4,7 +4,7 @@ import { auditView } from '@/lib/audit/page-view';
 import type { Fund, Individual, SearchResult } from '@/lib/register/model';
 import type { Ok, RegisterFailure } from '@/lib/register/result';
 import { checkIrn, checkPrn } from '@/lib/register/validate';
-import { readFund, readFundListing, readIndividual } from './register-reads';
+import { readFund, readFundListing, readIndividual } from './cached-reads';
 
 /**
  * The header lookup every individual and fund page awaits before it renders anything, so that an

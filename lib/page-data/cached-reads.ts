@@ -4,10 +4,11 @@ import type { SearchResult, SearchType } from '@/lib/register/model';
 import { getRegisterClient } from '@/lib/register/client';
 
 /**
- * The register reads the search, individual, fund and markets pages make, wrapped in React's
- * per-request cache: a page's metadata, header and sections ask for the same record and must see
- * one answer (one provenance), not a live answer and then a cached copy of it. Each page's
- * refresh button lists the same calls (endpoint + args + page) as these make.
+ * The register reads pages make more than once per request, wrapped in React's per-request cache:
+ * a page's metadata, header and sections ask for the same record and must see one answer (one
+ * provenance), not a live answer and then a cached copy of it; the register client's own cache
+ * and single-flight then make repeated requests across users cheap. Each page's refresh button
+ * lists the same calls (endpoint + args + page) as these make.
  */
 
 export const readIndividual = cache((irn: string) => getRegisterClient().individual(irn));

@@ -8,7 +8,7 @@ import { SectionSkeleton } from '@/components/ui/section-skeleton';
  * blanks the page. `viewKey` changes with ?page= or ?all=1, so moving between pages shows the
  * skeleton again instead of the old rows.
  */
-export function SectionStream({ label, viewKey, rows, children }: { label: string; viewKey?: string; rows?: number; children: ReactNode }) {
+export function StreamedBody({ label, viewKey, rows, children }: { label: string; viewKey?: string; rows?: number; children: ReactNode }) {
   return (
     <SectionErrorBoundary key={viewKey} label={label}>
       <Suspense key={viewKey} fallback={<SectionSkeleton label={label} rows={rows} />}>
