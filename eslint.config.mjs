@@ -27,8 +27,9 @@ export default defineConfig([
   },
   {
     // Kysely's documented form for migrations: a migration runs against the schema as it was at
-    // that step, which the current schema type (lib/db/schema.ts) does not describe.
-    files: ['lib/db/migrations.ts'],
+    // that step, which the current schema type (lib/db/schema.ts) does not describe; the audit
+    // chain's migration test writes at the schema of 0004, before the chain's columns existed.
+    files: ['lib/db/migrations.ts', 'lib/db/queries/audit-chain.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

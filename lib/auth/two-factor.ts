@@ -5,7 +5,7 @@ import {
   findTotp,
   replaceRecoveryCodes,
   savePendingTotp,
-  useRecoveryCode,
+  redeemRecoveryCode,
 } from '@/lib/db/queries/two-factor';
 import type { Db } from '@/lib/db/schema';
 import { generateRecoveryCodes, hashRecoveryCode, looksLikeRecoveryCode } from './recovery-codes';
@@ -38,7 +38,7 @@ export async function checkSecondFactor(db: Db, userId: string, input: string, n
     return (await acceptTotpStep(db, userId, step)) ? { ok: true, method: 'totp' } : { ok: false, reason: 'code-already-used' };
   }
   if (!looksLikeRecoveryCode(input)) return { ok: false, reason: 'wrong-code' };
-  if (!(await useRecoveryCode(db, userId, hashRecoveryCode(userId, input), nowMs))) return { ok: false, reason: 'wrong-code' };
+  if (!(await redeemRecoveryCode(db, userId, hashRecoveryCode(userId, input), nowMs))) return { ok: false, reason: 'wrong-code' };
   return { ok: true, method: 'recovery-code', remaining: await countUnusedRecoveryCodes(db, userId) };
 }
 

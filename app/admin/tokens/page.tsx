@@ -10,11 +10,17 @@ export const metadata: Metadata = { title: 'API tokens' };
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
 const SCOPE_LABELS: Record<string, string> = { reconcile: 'Reconciliation', 'register-api': 'Register API' };
 
+/** Now, for "expired", and the start of the last 24 hours of use the table shows. */
+function clockReadings(): { now: number; dayAgo: string } {
+  const now = Date.now();
+  return { now, dayAgo: new Date(now - 86_400_000).toISOString() };
+}
+
 export default async function AdminTokensPage() {
   await requireRole('admin');
   const db = await getDb();
-  const now = Date.now();
-  const [tokens, usage] = await Promise.all([listTokens(db), tokenUsageSince(db, new Date(now - 86_400_000).toISOString())]);
+  const { now, dayAgo } = clockReadings();
+  const [tokens, usage] = await Promise.all([listTokens(db), tokenUsageSince(db, dayAgo)]);
   return (
     <div className="space-y-6">
       <div>

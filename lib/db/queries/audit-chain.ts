@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { Db } from '../schema';
 import { canonicalJson, sha256Hex } from './snapshots';
 
@@ -59,8 +58,8 @@ export interface AuditChainState {
   prunedBefore: string | null;
 }
 
-export async function readAuditChainState(db: Db | Kysely<any>): Promise<AuditChainState | null> {
-  const row = await (db as Db).selectFrom('audit_chain').selectAll().where('id', '=', 1).executeTakeFirst();
+export async function readAuditChainState(db: Db): Promise<AuditChainState | null> {
+  const row = await db.selectFrom('audit_chain').selectAll().where('id', '=', 1).executeTakeFirst();
   if (!row) return null;
   return {
     headSeq: Number(row.head_seq),

@@ -75,7 +75,7 @@ export async function replaceRecoveryCodes(db: Db, userId: string, hashes: strin
 }
 
 /** Marks an unused code used; false when it is not one of the user's unused codes. */
-export async function useRecoveryCode(db: Db, userId: string, hash: string, now: number = Date.now()): Promise<boolean> {
+export async function redeemRecoveryCode(db: Db, userId: string, hash: string, now: number = Date.now()): Promise<boolean> {
   const r = await db
     .updateTable('user_recovery_codes')
     .set({ used_at: isoNow(now) })
