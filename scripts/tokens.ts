@@ -1,10 +1,10 @@
 // API token administration from the shell: `npm run tokens -- <command> [options]`.
 // Works on the database the portal uses (FSR_DATA_DIR/portal.db, or DATABASE_URL). Every change is
 // audited as `cli:<os user>`. A secret is printed once (create, rotate) and only its hash is kept.
-import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import { runAdminCli } from './admin-cli';
 import type { AdminActor } from '@/lib/auth/user-admin';
-import { openMigratedDb, type DbHandle } from '@/lib/db/connect';
+import type { DbHandle } from '@/lib/db/connect';
 import { listTokens } from '@/lib/db/queries/api-tokens';
 import {
   DEFAULT_CEILING,
@@ -130,28 +130,9 @@ export async function runTokensCommand(argv: string[], handle: DbHandle, actor: 
   }
 }
 
-async function main(): Promise<number> {
-  let handle: DbHandle | undefined;
-  try {
-    handle = await openMigratedDb();
-    const actor: AdminActor = { id: null, email: `cli:${userInfo().username}`, via: 'cli' };
-    console.log(await runTokensCommand(process.argv.slice(2), handle, actor));
-    return 0;
-  } catch (err) {
-    if (err instanceof TokensUsageError || err instanceof TokenInputError) {
-      console.error(err.message);
-      return 2;
-    }
-    console.error(err instanceof Error ? err.message : String(err));
-    return 1;
-  } finally {
-    await handle?.close();
-  }
-}
-
 // Run only as a script (tests import runTokensCommand).
 if (process.argv[1] && /scripts[\\/]tokens\.ts$/.test(process.argv[1])) {
-  main().then((code) => {
+  runAdminCli(runTokensCommand, (err) => err instanceof TokensUsageError || err instanceof TokenInputError).then((code) => {
     process.exitCode = code;
   });
 }

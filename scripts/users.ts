@@ -1,7 +1,6 @@
 // User administration from the shell: `npm run users -- <command> [options]`.
 // Works on the database the portal uses (FSR_DATA_DIR/portal.db, or DATABASE_URL). Every change is
 // audited as `cli:<os user>`. Generated passwords are printed once and never stored in clear.
-import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import {
   AdminActionError,
@@ -14,9 +13,10 @@ import {
   revokeAllSessions,
   setUserEnabled,
 } from '@/lib/auth/user-admin';
-import { openMigratedDb, type DbHandle } from '@/lib/db/connect';
+import type { DbHandle } from '@/lib/db/connect';
 import { findUserByEmail, listUsers, normalizeEmail, parseRole, UserInputError } from '@/lib/db/queries/users';
 import type { Db } from '@/lib/db/schema';
+import { runAdminCli } from './admin-cli';
 
 const USAGE = `Usage: npm run users -- <command> [options]
 
@@ -130,28 +130,9 @@ export async function runUsersCommand(argv: string[], handle: DbHandle, actor: A
   }
 }
 
-async function main(): Promise<number> {
-  let handle: DbHandle | undefined;
-  try {
-    handle = await openMigratedDb();
-    const actor: AdminActor = { id: null, email: `cli:${userInfo().username}`, via: 'cli' };
-    console.log(await runUsersCommand(process.argv.slice(2), handle, actor));
-    return 0;
-  } catch (err) {
-    if (err instanceof UsageError || err instanceof UserInputError || err instanceof AdminActionError) {
-      console.error(err.message);
-      return 2;
-    }
-    console.error(err instanceof Error ? err.message : String(err));
-    return 1;
-  } finally {
-    await handle?.close();
-  }
-}
-
 // Run only as a script (tests import runUsersCommand).
 if (process.argv[1] && /scripts[\\/]users\.ts$/.test(process.argv[1])) {
-  main().then((code) => {
+  runAdminCli(runUsersCommand, (err) => err instanceof UsageError || err instanceof UserInputError || err instanceof AdminActionError).then((code) => {
     process.exitCode = code;
   });
 }
