@@ -326,6 +326,132 @@ function migration0006(): Migration {
   };
 }
 
+/**
+ * Watchlists and the background engine (lib/jobs, lib/watch): durable jobs claimed with a lease,
+ * named shared watchlists and their entries, watch cycles, each check's canonical snapshot with
+ * its SHA-256, and the changes found between two checks as work items. One check per entity per
+ * cycle is a unique key, so a cycle resumed after a crash cannot record an entity twice.
+ */
+function migration0008(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('job_group', 'text')
+        .addColumn('dedupe_key', 'text', (c) => c.unique())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('priority', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('run_after', 'text', (c) => c.notNull())
+        .addColumn('lease_owner', 'text')
+        .addColumn('lease_until', 'text')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('max_attempts', 'integer', (c) => c.notNull().defaultTo(5))
+        .addColumn('last_error', 'text')
+        .addColumn('result', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('finished_at', 'text')
+        .addCheckConstraint('jobs_state_check', sql`state in ('queued', 'running', 'done', 'failed', 'cancelled')`)
+        .execute();
+      await db.schema.createIndex('jobs_claim').on('jobs').columns(['state', 'priority', 'run_after']).execute();
+      await db.schema.createIndex('jobs_group_state').on('jobs').columns(['job_group', 'state']).execute();
+
+      await db.schema
+        .createTable('watchlists')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull().unique())
+        .addColumn('description', 'text')
+        .addColumn('case_reference', 'text')
+        .addColumn('owner_id', 'text')
+        .addColumn('owner_email', 'text', (c) => c.notNull())
+        .addColumn('sections', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('watchlist_entries')
+        .addColumn('watchlist_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('ref', 'text', (c) => c.notNull())
+        .addColumn('name', 'text')
+        .addColumn('added_by', 'text', (c) => c.notNull())
+        .addColumn('added_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('watchlist_entries_pk', ['watchlist_id', 'kind', 'ref'])
+        .addCheckConstraint('watchlist_entries_kind_check', sql`kind in ('firm', 'individual', 'fund')`)
+        .execute();
+      await db.schema.createIndex('watchlist_entries_entity').on('watchlist_entries').columns(['kind', 'ref']).execute();
+
+      await db.schema
+        .createTable('watch_cycles')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('trigger', 'text', (c) => c.notNull())
+        .addColumn('scope', 'text', (c) => c.notNull())
+        .addColumn('watchlist_id', 'text')
+        .addColumn('entity_kind', 'text')
+        .addColumn('entity_ref', 'text')
+        .addColumn('nightly_key', 'text', (c) => c.unique())
+        .addColumn('requested_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('finished_at', 'text')
+        .addColumn('entity_count', 'integer', (c) => c.notNull())
+        .addColumn('estimated_requests', 'integer', (c) => c.notNull())
+        .addCheckConstraint('watch_cycles_trigger_check', sql`trigger in ('nightly', 'manual')`)
+        .addCheckConstraint('watch_cycles_scope_check', sql`scope in ('all', 'list', 'entity')`)
+        .execute();
+      await db.schema.createIndex('watch_cycles_created_at').on('watch_cycles').column('created_at').execute();
+
+      await db.schema
+        .createTable('watch_checks')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('cycle_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('ref', 'text', (c) => c.notNull())
+        .addColumn('name', 'text')
+        .addColumn('checked_at', 'text', (c) => c.notNull())
+        .addColumn('canonical', 'text', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('sections_ok', 'integer', (c) => c.notNull())
+        .addColumn('sections_not_checked', 'integer', (c) => c.notNull())
+        .addColumn('request_count', 'integer', (c) => c.notNull())
+        .addColumn('previous_check_id', 'text')
+        .addColumn('baseline', 'integer', (c) => c.notNull())
+        .addColumn('change_count', 'integer', (c) => c.notNull())
+        .addUniqueConstraint('watch_checks_once_per_cycle', ['cycle_id', 'kind', 'ref'])
+        .execute();
+      await db.schema.createIndex('watch_checks_entity').on('watch_checks').columns(['kind', 'ref', 'checked_at']).execute();
+
+      await db.schema
+        .createTable('watch_changes')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('check_id', 'text', (c) => c.notNull())
+        .addColumn('previous_check_id', 'text', (c) => c.notNull())
+        .addColumn('cycle_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('ref', 'text', (c) => c.notNull())
+        .addColumn('entity_name', 'text')
+        .addColumn('section', 'text', (c) => c.notNull())
+        .addColumn('severity', 'text', (c) => c.notNull())
+        .addColumn('summary', 'text', (c) => c.notNull())
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('assignee_email', 'text')
+        .addColumn('note', 'text')
+        .addColumn('detected_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('updated_by', 'text')
+        .addCheckConstraint('watch_changes_severity_check', sql`severity in ('high', 'medium', 'low')`)
+        .addCheckConstraint('watch_changes_state_check', sql`state in ('new', 'acknowledged', 'escalated', 'expected')`)
+        .execute();
+      await db.schema.createIndex('watch_changes_state').on('watch_changes').columns(['state', 'detected_at']).execute();
+      await db.schema.createIndex('watch_changes_entity').on('watch_changes').columns(['kind', 'ref', 'detected_at']).execute();
+      await db.schema.createIndex('watch_changes_check').on('watch_changes').column('check_id').execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_portal_state': migration0001(dialect),
@@ -335,6 +461,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0005_audit_chain': migration0005(dialect),
     '0006_account_security': migration0006(),
     '0007_api_tokens': migration0007(),
+    '0008_watchlists': migration0008(),
   };
 }
 

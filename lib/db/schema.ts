@@ -187,7 +187,131 @@ export interface PortalSettingsTable {
   updated_by: string | null;
 }
 
+export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/**
+ * Durable background jobs (lib/jobs): watch checks, notifications, bulk rows. A job is claimed
+ * by one worker with a lease; a lease that runs out (a crashed process) makes it claimable again.
+ */
+export interface JobsTable {
+  id: string;
+  /** Which handler runs it ('watch-check', …). */
+  kind: string;
+  /** What it belongs to (a watch cycle, a bulk job), for progress and cancelling. */
+  job_group: string | null;
+  /** Enqueueing the same key twice enqueues once. */
+  dedupe_key: string | null;
+  /** JSON. */
+  payload: string;
+  /** Lower runs first. */
+  priority: ColumnType<number, number | undefined, number>;
+  state: JobState;
+  run_after: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  max_attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  /** JSON, when the handler returned something. */
+  result: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export type EntityKind = 'firm' | 'individual' | 'fund';
+
+export interface WatchlistsTable {
+  id: string;
+  name: string;
+  description: string | null;
+  case_reference: string | null;
+  owner_id: string | null;
+  owner_email: string;
+  /** JSON: the watched section slugs per entity kind ({"firm": [...], "individual": [...], "fund": [...]}). */
+  sections: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WatchlistEntriesTable {
+  watchlist_id: string;
+  kind: EntityKind;
+  /** FRN, IRN or PRN. */
+  ref: string;
+  /** The entity's name when it was added (the list shows it before the first check). */
+  name: string | null;
+  added_by: string;
+  added_at: string;
+}
+
+export interface WatchCyclesTable {
+  id: string;
+  trigger: 'nightly' | 'manual';
+  scope: 'all' | 'list' | 'entity';
+  watchlist_id: string | null;
+  entity_kind: EntityKind | null;
+  entity_ref: string | null;
+  /** The London date of a nightly cycle: unique, so several instances start it once. */
+  nightly_key: string | null;
+  requested_by: string;
+  created_at: string;
+  finished_at: string | null;
+  entity_count: number;
+  estimated_requests: number;
+}
+
+/** One check of one entity: the canonical JSON of every watched section as read, and its SHA-256. */
+export interface WatchChecksTable {
+  id: string;
+  cycle_id: string;
+  kind: EntityKind;
+  ref: string;
+  name: string | null;
+  checked_at: string;
+  canonical: string;
+  sha256: string;
+  sections_ok: number;
+  sections_not_checked: number;
+  request_count: number;
+  previous_check_id: string | null;
+  /** 1 for an entity's first check (a silent baseline). */
+  baseline: number;
+  change_count: number;
+}
+
+export type ChangeSeverity = 'high' | 'medium' | 'low';
+export type ChangeState = 'new' | 'acknowledged' | 'escalated' | 'expected';
+
+/** One section of one entity that reads differently from the previous check: a work item. */
+export interface WatchChangesTable {
+  id: string;
+  check_id: string;
+  previous_check_id: string;
+  cycle_id: string;
+  kind: EntityKind;
+  ref: string;
+  entity_name: string | null;
+  section: string;
+  severity: ChangeSeverity;
+  summary: string;
+  /** JSON: the row-level differences, before and after (lib/watch/section-diff.ts). */
+  details: string;
+  state: ChangeState;
+  assignee_email: string | null;
+  note: string | null;
+  detected_at: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
 export interface Database {
+  jobs: JobsTable;
+  watchlists: WatchlistsTable;
+  watchlist_entries: WatchlistEntriesTable;
+  watch_cycles: WatchCyclesTable;
+  watch_checks: WatchChecksTable;
+  watch_changes: WatchChangesTable;
   api_tokens: ApiTokensTable;
   api_token_usage: ApiTokenUsageTable;
   users: UsersTable;
