@@ -189,6 +189,15 @@ export interface CycleProgress {
   etaSeconds: number | null;
 }
 
+/**
+ * Requests a second background work may spend: the key's budget less the slots kept for people's
+ * pages (FSR_RATE_INTERACTIVE_RESERVE). Reports and people's pages go first, so this is the most a
+ * cycle gets, and the basis of its time estimate.
+ */
+export function backgroundRate(rate: { limit: number; windowMs: number; interactiveReserve: number }): number {
+  return Math.max(1, rate.limit - rate.interactiveReserve) / (rate.windowMs / 1000);
+}
+
 /** A cycle's progress, for the list page's live widget. */
 export async function cycleProgress(db: Db, cycleId: string, backgroundRate: number): Promise<CycleProgress | null> {
   const cycle = await db.selectFrom('watch_cycles').selectAll().where('id', '=', cycleId).executeTakeFirst();
