@@ -2,6 +2,8 @@ import Link from 'next/link';
 import { SignedInUser } from '@/components/auth/signed-in-user';
 import { HeaderTypeahead } from '@/components/layout/header-typeahead';
 import { RegisterMarker } from '@/components/layout/register-marker';
+import { NewChangesLink } from '@/components/watch/new-changes-link';
+import { WATCHLISTS_PATH } from '@/lib/routes/portal-paths';
 
 export function SiteHeader() {
   return (
@@ -21,6 +23,10 @@ export function SiteHeader() {
           <Link href="/reports" className="text-slate-700 underline-offset-4 hover:underline">
             Saved reports
           </Link>
+          <Link href={WATCHLISTS_PATH} className="text-slate-700 underline-offset-4 hover:underline">
+            Watchlists
+          </Link>
+          <NewChangesLink />
         </nav>
         <HeaderTypeahead />
         <SignedInUser />
