@@ -19,7 +19,10 @@ export async function NewChangesLink() {
     <Link href={changesPath({ state: 'new' })} className="text-slate-700 underline-offset-4 hover:underline" data-testid="new-changes-link">
       Changes
       {count !== null && count > 0 ? (
-        <span className="ml-1 rounded border border-brand-700 px-1 text-xs font-semibold text-brand-800">{count.toLocaleString('en-GB')} new</span>
+        <>
+          {' '}
+          <span className="rounded border border-brand-700 px-1 text-xs font-semibold text-brand-800">{count.toLocaleString('en-GB')} new</span>
+        </>
       ) : null}
     </Link>
   );

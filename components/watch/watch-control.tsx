@@ -42,7 +42,7 @@ export async function WatchControl({ kind, refNumber, name }: { kind: EntityKind
           </>
         )}
       </p>
-      {canManage && others.length > 0 ? <WatchForm kind={kind} refNumber={refNumber} name={name} lists={others} /> : null}
+      {canManage && all.length > 0 ? <WatchForm kind={kind} refNumber={refNumber} name={name} lists={others} /> : null}
       {canManage && all.length === 0 ? (
         <Link href={WATCHLISTS_PATH} className="text-brand-700 underline">
           Create a watchlist to watch this record

@@ -7,10 +7,14 @@ import type { EntityKind } from '@/lib/db/schema';
 import { FormMessage } from './form-message';
 import { INPUT, SECONDARY_BUTTON } from './styles';
 
-/** "Watch": adds the record to the chosen list. */
+/**
+ * "Watch": adds the record to the chosen list. Stays mounted when the record is on every list (the
+ * page refreshes after adding), so what the action said is still shown.
+ */
 export function WatchForm({ kind, refNumber, name, lists }: { kind: EntityKind; refNumber: string; name: string | null; lists: Array<{ id: string; name: string }> }) {
   const [state, action, pending] = useActionState<WatchActionState, FormData>(watchEntityAction, IDLE);
   const id = useId();
+  if (lists.length === 0) return <FormMessage state={state} />;
   return (
     <form action={action} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="kind" value={kind} />
