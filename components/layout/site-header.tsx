@@ -13,7 +13,7 @@ export function SiteHeader() {
           FSR Portal
         </Link>
         <RegisterMarker />
-        <nav aria-label="Main" className="flex flex-1 items-center gap-4 text-sm">
+        <nav aria-label="Main" className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-1 text-sm">
           <Link href="/search" className="text-slate-700 underline-offset-4 hover:underline">
             Search
           </Link>
