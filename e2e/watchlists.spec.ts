@@ -108,6 +108,17 @@ test('watch two firms, an individual and a fund; a register day later the inbox 
     await expect(page.getByTestId('row-errors')).toContainText('Row 2 (BKS0000X): "BKS0000X" is not a reference number');
     await expect(page.getByRole('table', { name: /Watched records/ })).toContainText('Nothing on this list yet');
 
+    // A CSV file with a bad row: nothing is added either, and its line is named.
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles({
+      name: 'watch.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`ref,kind\n${SHOWCASE.bankFrn},firm\n${SHOWCASE.bankIndividualIrn},firm\n`),
+    });
+    await page.getByRole('button', { name: 'Import file' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Nothing was added: one row needs correcting.' }).last()).toBeVisible();
+    await expect(page.getByTestId('row-errors').last()).toContainText(`Row 3 (${SHOWCASE.bankIndividualIrn}): "${SHOWCASE.bankIndividualIrn}" is not a firm reference number`);
+    await expect(page.getByRole('table', { name: /Watched records/ })).toContainText('Nothing on this list yet');
+
     // Two firms and an individual by pasting (the bare numbers are looked up on the register).
     await paste.fill(`${SHOWCASE.bankFrn}, ${SHOWCASE.networkPrincipalFrn}\n${SHOWCASE.bankIndividualIrn}`);
     await page.getByRole('button', { name: 'Add to list' }).click();
@@ -204,6 +215,11 @@ test('watch two firms, an individual and a fund; a register day later the inbox 
     // The individual's ended function, before and after, on the individual's History tab.
     await page.goto(`/individual/${SHOWCASE.bankIndividualIrn}/history`);
     await expect(page.locator('[data-testid="history-change"][data-section="controlled-functions"]')).toContainText('SMF3');
+
+    // The fund's new sub-fund on the fund's History tab.
+    await page.goto(`/fund/${SHOWCASE.umbrellaFundPrn}/history`);
+    await expect(page.getByRole('navigation', { name: 'Fund’s pages' }).getByRole('link', { name: 'History', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('[data-testid="history-change"][data-section="subfunds"]')).toContainText('After (added)');
 
     // A viewer reads the list and the inbox but manages nothing.
     const reader = await signedInPage(browser, portal.baseURL, viewer.user.email, viewer.password);
