@@ -55,3 +55,18 @@ export function entityPath(entity: SearchType, referenceNumber: string): string 
   if (entity === 'fund') return fundPath(referenceNumber);
   return firmPath(referenceNumber);
 }
+
+/** The inbox of watch changes across lists. */
+export function changesPath(): string {
+  return '/changes';
+}
+
+/** One watch change (a work item): before and after, state, assignee and note. */
+export function changePath(id: string): string {
+  return `/changes/${seg(id)}`;
+}
+
+/** One watchlist's page. */
+export function watchlistPath(id: string): string {
+  return `/watchlists/${seg(id)}`;
+}
