@@ -132,7 +132,7 @@ export function digestMessage(report: ChangeReport, date: string, from: string, 
 
 /** The message sent when a cycle that found high-severity changes closes. */
 export function highSeverityMessage(report: ChangeReport, from: string, to: string[]): MailMessage {
-  const names = [...new Set(report.changes.map((c) => c.entityName ?? `${REF_LABEL[c.kind]} ${c.ref}`))];
+  const names = [...new Set(report.changes.map((c) => c.entityName ?? `${REF_LABEL[c.kind]} ${c.ref}`))].sort((a, b) => a.localeCompare(b));
   const who = names.length <= 2 ? names.join(' and ') : `${names.slice(0, 2).join(', ')} and ${plural(names.length - 2, 'other')}`;
   const subject = `FSR Portal: ${plural(report.changes.length, 'high-severity register change')} — ${who}`;
   const { text, html } = wrap(
