@@ -13,6 +13,7 @@ import type { RegisterClient } from '@/lib/register/register-client-types';
 import { WATCH_CHECK_JOB } from '@/lib/watch/cycles';
 import { afterCycleClosed, NOTIFY_DIGEST_JOB, NOTIFY_HIGH_MAIL_JOB, NOTIFY_WEBHOOK_JOB, scheduleDigests } from './notify-jobs';
 import type { NotifySettings } from './notify-settings';
+import { recentNotificationJobs, sendDigestNow, settingsView } from './notify-admin';
 import { signWebhook, verifyWebhookSignature, type WebhookBody } from './webhook';
 
 /**
@@ -384,6 +385,29 @@ forEachDialect('watch notifications', pgStatus, (db, dialect) => {
     expect(hook.requests).toHaveLength(3);
     const failed = await db().selectFrom('notification_deliveries').selectAll().where('channel', '=', 'webhook').execute();
     expect(failed.map((r) => [r.state, r.attempts, r.last_error])).toEqual(Array(5).fill(['failed', 3, 'Webhook: HTTP 503']));
+  });
+
+  it('sends the digest on demand beside the scheduled one, and shows the jobs without secrets', async () => {
+    const clock = { now: T0 };
+    await seed(db(), T0 - 60_000);
+    const deps = depsFor(db(), dialect, clock, settings());
+    await scheduleDigests(db(), deps.notify!, clock.now);
+    expect((await runNext(deps, clock, NOTIFY_DIGEST_JOB))?.outcome).toMatchObject({ status: 'done', result: { sent: 5 } });
+    // Later the same day a new change comes in; an administrator sends the digest at once.
+    clock.now += 3600_000;
+    const later = await seed(db(), clock.now - 1000);
+    expect(await sendDigestNow(db(), deps.notify!, clock.now)).toEqual({ date: '2026-11-25' });
+    expect((await runNext(deps, clock, NOTIFY_DIGEST_JOB))?.outcome).toMatchObject({ status: 'done', result: { sent: 5 } });
+    expect(smtp.messages).toHaveLength(2);
+    expect(smtp.messages[1].text).toContain(later.changes.highStatus.id);
+    const jobs = await recentNotificationJobs(db());
+    expect(jobs.filter((j) => j.kind === NOTIFY_DIGEST_JOB).map((j) => [j.state, j.sent])).toEqual(
+      expect.arrayContaining([['done', 5], ['done', 5], ['queued', null]]),
+    );
+    const view = settingsView(deps.notify!);
+    expect(JSON.stringify(view)).not.toContain(PASSWORD);
+    expect(JSON.stringify(view)).not.toContain('/hooks/watch');
+    expect(view.mail).toMatchObject({ server: `127.0.0.1:${smtp.port}`, login: true, digestAt: '07:30' });
   });
 
   it('enqueues nothing for a cycle without changes, nor for a channel that is not configured', async () => {
