@@ -425,6 +425,10 @@ describe('webhook signature', () => {
   const now = Date.parse('2026-11-25T08:00:00Z');
   const t = Math.floor(now / 1000);
 
+  it('matches the worked example in docs/watchlists.md', () => {
+    expect(signWebhook('example-secret-0123456789', '{"type":"watch.cycle.closed"}', 1764057600)).toBe('t=1764057600,v1=bc02608158b7d146eb882567b13a9198d550cb22c8cd9fbeb1e2ff454ba5a011');
+  });
+
   it('verifies the raw body with its timestamp, and nothing else', () => {
     const header = signWebhook(SECRET, body, t);
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
