@@ -43,6 +43,8 @@ export interface TestSmtpOptions {
   users?: Record<string, string>;
   /** Default 0 (a free port). */
   port?: number;
+  /** The loopback address to listen on; default 127.0.0.1. */
+  host?: string;
 }
 
 function addresses(value: unknown): string[] {
@@ -107,13 +109,14 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   server.on('error', () => undefined);
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const [firstUser] = Object.entries(users);
-  const url = firstUser ? `smtp://${encodeURIComponent(firstUser[0])}:${encodeURIComponent(firstUser[1])}@127.0.0.1:${port}` : `smtp://127.0.0.1:${port}`;
+  const host = options.host ?? '127.0.0.1';
+  const url = firstUser ? `smtp://${encodeURIComponent(firstUser[0])}:${encodeURIComponent(firstUser[1])}@${host}:${port}` : `smtp://${host}:${port}`;
 
   return {
     port,

@@ -143,24 +143,32 @@ export function highSeverityMessage(report: ChangeReport, from: string, to: stri
   return { from, to, subject, text, html };
 }
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);
+
 /** Sends one message; resolves with the SMTP server's message id. */
 export type MailSender = (message: MailMessage) => Promise<{ messageId: string }>;
 
 /**
  * A sender over SMTP (nodemailer) for a WATCH_SMTP_URL: smtp:// upgrades with STARTTLS when the
  * server offers it (port 587 unless the URL names one), smtps:// is TLS from the start (465); the
- * URL's user and password (percent-encoded) log in. Certificates are checked against the system's
+ * URL's user and password (percent-encoded) log in, and only over TLS unless the server is on
+ * loopback. Certificates are checked against the system's
  * and NODE_EXTRA_CA_CERTS. A connection is opened per message (a few messages a day), and a
  * server that does not answer fails the attempt within the timeouts, for the queue to retry.
  */
 export function smtpSender(smtpUrl: string): MailSender {
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const login = url.username !== '';
   const options: SMTPTransport.Options = {
-    host: url.hostname.replace(/^\[|\]$/g, ''),
+    host,
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
-    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    auth: login ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    // A password never crosses the network in clear: with a login, smtp:// must upgrade with
+    // STARTTLS (or the attempt fails), except to a relay on this machine.
+    requireTLS: login && !secure && !LOOPBACK.has(host.toLowerCase()),
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,

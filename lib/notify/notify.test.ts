@@ -313,6 +313,23 @@ forEachDialect('watch notifications', pgStatus, (db, dialect) => {
     expect(smtp.messages).toHaveLength(1);
   });
 
+  it('never sends the password in clear: a login to a server that is not local needs STARTTLS', async () => {
+    const clock = { now: T0 };
+    await seed(db(), T0 - 60_000);
+    // 127.0.0.2 is this machine too, but not an address the sender treats as local.
+    const plain = await startTestSmtpServer({ users: { [USER]: PASSWORD }, host: '127.0.0.2' });
+    try {
+      const deps = depsFor(db(), dialect, clock, settings({ smtpUrl: plain.url }));
+      await scheduleDigests(db(), deps.notify!, clock.now);
+      const run = await runNext(deps, clock, NOTIFY_DIGEST_JOB);
+      expect(run?.outcome).toMatchObject({ status: 'retry', error: expect.stringMatching(/STARTTLS/i) });
+      expect(plain.authFailures).toBe(0);
+      expect(plain.messages).toHaveLength(0);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('gives a message up after its attempts and leaves its changes to the next digest', async () => {
     const clock = { now: T0 };
     await seed(db(), T0 - 60_000);
