@@ -64,7 +64,7 @@ test('an administrator sends the digest and it reaches the SMTP server with a li
   await expect(page.getByText('compliance@e2e.test, mlro@e2e.test')).toBeVisible();
 
   await page.getByRole('button', { name: 'Send the digest now' }).click();
-  await expect(page.getByRole('status')).toContainText('The digest is queued');
+  await expect(page.getByRole('region', { name: 'E-mail' }).getByRole('status')).toContainText('The digest is queued');
 
   const mail = await smtp.waitForMessage((m) => m.text.includes(ids.high), 30_000);
   expect(mail.subject).toMatch(/^FSR Portal digest \d{1,2} \w{3} \d{4}: \d+ register changes \(\d+ high\)$/);
@@ -83,7 +83,7 @@ test('an administrator sends the digest and it reaches the SMTP server with a li
   await expect(page.getByTestId('notification-outcome').first()).toHaveText(/^Sent: \d+ changes$/);
   const before = smtp.messages.length;
   await page.getByRole('button', { name: 'Send the digest now' }).click();
-  await expect(page.getByRole('status')).toContainText('The digest is queued');
+  await expect(page.getByRole('region', { name: 'E-mail' }).getByRole('status')).toContainText('The digest is queued');
   await expect(async () => {
     await page.reload();
     await expect(page.getByTestId('notification-outcome').first()).toHaveText('Done: nothing to send');
