@@ -11,7 +11,7 @@ import { claimJob, completeJob, enqueueJobs, failJob, getJob, type Job } from '@
 import type { JobOutcome } from '@/lib/jobs/worker';
 import type { RegisterClient } from '@/lib/register/register-client-types';
 import { WATCH_CHECK_JOB } from '@/lib/watch/cycles';
-import { afterCycleClosed, NOTIFY_DIGEST_JOB, NOTIFY_HIGH_MAIL_JOB, NOTIFY_WEBHOOK_JOB, scheduleDigests } from './notify-jobs';
+import { afterCycleClosed, startDigestSchedule, NOTIFY_DIGEST_JOB, NOTIFY_HIGH_MAIL_JOB, NOTIFY_WEBHOOK_JOB, scheduleDigests } from './notify-jobs';
 import type { NotifySettings } from './notify-settings';
 import { recentNotificationJobs, sendDigestNow, settingsView } from './notify-admin';
 import { signWebhook, verifyWebhookSignature, type WebhookBody } from './webhook';
@@ -425,6 +425,28 @@ forEachDialect('watch notifications', pgStatus, (db, dialect) => {
     expect(JSON.stringify(view)).not.toContain(PASSWORD);
     expect(JSON.stringify(view)).not.toContain('/hooks/watch');
     expect(view.mail).toMatchObject({ server: `127.0.0.1:${smtp.port}`, login: true, digestAt: '07:30' });
+  });
+
+  it('the engine keeps today\'s and tomorrow\'s digests enqueued from the moment it starts', async () => {
+    const clock = { now: Date.parse('2026-07-01T05:00:00.000Z') }; // 06:00 in London (BST)
+    const deps = depsFor(db(), dialect, clock, settings());
+    const messages: string[] = [];
+    const schedule = startDigestSchedule(deps, (m) => messages.push(m));
+    try {
+      await expect.poll(async () => (await db().selectFrom('jobs').select('id').where('kind', '=', NOTIFY_DIGEST_JOB).execute()).length).toBe(2);
+    } finally {
+      schedule.stop();
+    }
+    const jobs = await db().selectFrom('jobs').select(['dedupe_key', 'run_after']).where('kind', '=', NOTIFY_DIGEST_JOB).orderBy('run_after').execute();
+    expect(jobs).toEqual([
+      { dedupe_key: `${NOTIFY_DIGEST_JOB}:2026-07-01`, run_after: '2026-07-01T06:30:00.000Z' },
+      { dedupe_key: `${NOTIFY_DIGEST_JOB}:2026-07-02`, run_after: '2026-07-02T06:30:00.000Z' },
+    ]);
+    expect(messages).toEqual([]);
+    // Without e-mail there is no schedule.
+    const off = startDigestSchedule(depsFor(db(), dialect, clock, { mail: null, webhook: null, publicUrl: PUBLIC }), (m) => messages.push(m));
+    off.stop();
+    expect(await db().selectFrom('jobs').select('id').execute()).toHaveLength(2);
   });
 
   it('enqueues nothing for a cycle without changes, nor for a channel that is not configured', async () => {
