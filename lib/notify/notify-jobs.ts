@@ -48,16 +48,19 @@ async function sendMail(
   compose: (report: Awaited<ReturnType<typeof changeReport>>, settings: NonNullable<NotifySettings['mail']>) => Parameters<MailSender>[0],
 ): Promise<JobOutcome> {
   const settings = notifySettingsOf(deps);
-  if (!settings.mail || !settings.publicUrl) return { status: 'done', result: { sent: 0, skipped: 'e-mail is not configured' } };
+  if (!settings.mail || !settings.publicUrl) {
+    // E-mail was turned off after this job was queued: what it had claimed goes back.
+    await releaseClaims(deps.db, 'email', job.id);
+    return { status: 'done', result: { sent: 0, skipped: 'e-mail is not configured' } };
+  }
   const now = deps.now?.() ?? Date.now();
   const ids = await claimChanges(deps.db, 'email', job.id, filter, now);
   if (ids.length === 0) return { status: 'done', result: { sent: 0 } };
   const report = await changeReport(deps.db, ids, settings.publicUrl);
   const message = compose(report, settings.mail);
+  let messageId: string;
   try {
-    const { messageId } = await smtpSender(settings.mail.smtpUrl)(message);
-    await markSent(deps.db, 'email', job.id, job.attempts, deps.now?.() ?? Date.now());
-    return { status: 'done', result: { sent: ids.length, recipients: message.to.length, messageId } };
+    ({ messageId } = await smtpSender(settings.mail.smtpUrl)(message));
   } catch (error) {
     const reason = (error as Error).message;
     if (lastAttempt(job)) {
@@ -67,6 +70,8 @@ async function sendMail(
     await recordAttempt(deps.db, 'email', job.id, job.attempts, reason);
     return { status: 'retry', error: reason };
   }
+  await markSent(deps.db, 'email', job.id, job.attempts, deps.now?.() ?? Date.now());
+  return { status: 'done', result: { sent: ids.length, recipients: message.to.length, messageId } };
 }
 
 export function notifyJobHandlers(deps: EngineDeps): Record<string, JobHandler> {
@@ -86,7 +91,10 @@ export function notifyJobHandlers(deps: EngineDeps): Record<string, JobHandler> 
       const p = job.payload as CyclePayload;
       if (!p || typeof p.cycleId !== 'string') return { status: 'failed', error: 'The webhook job is not readable (cycle missing).' };
       const settings = notifySettingsOf(deps);
-      if (!settings.webhook || !settings.publicUrl) return { status: 'done', result: { sent: 0, skipped: 'the webhook is not configured' } };
+      if (!settings.webhook || !settings.publicUrl) {
+        await markFailed(deps.db, 'webhook', job.id, job.attempts, 'The webhook was turned off before this delivery was made.', deps.now?.() ?? Date.now());
+        return { status: 'done', result: { sent: 0, skipped: 'the webhook is not configured' } };
+      }
       const cycle = await deps.db.selectFrom('watch_cycles').selectAll().where('id', '=', p.cycleId).executeTakeFirst();
       if (!cycle) return { status: 'failed', error: 'The cycle is no longer recorded.' };
       const ids = await claimChanges(deps.db, 'webhook', job.id, { cycleId: p.cycleId }, deps.now?.() ?? Date.now());

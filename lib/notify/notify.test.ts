@@ -330,6 +330,21 @@ forEachDialect('watch notifications', pgStatus, (db, dialect) => {
     }
   });
 
+  it('gives the claimed changes back when e-mail is turned off while a message waits to be retried', async () => {
+    const clock = { now: T0 };
+    await seed(db(), T0 - 60_000);
+    const deps = depsFor(db(), dialect, clock, settings());
+    await scheduleDigests(db(), deps.notify!, clock.now);
+    smtp.refuseLogins(1);
+    expect((await runNext(deps, clock, NOTIFY_DIGEST_JOB))?.outcome.status).toBe('retry');
+    expect(await db().selectFrom('notification_deliveries').selectAll().execute()).toHaveLength(5);
+    clock.now += 5000;
+    const off = depsFor(db(), dialect, clock, { mail: null, webhook: null, publicUrl: PUBLIC });
+    expect((await runNext(off, clock, NOTIFY_DIGEST_JOB))?.outcome).toMatchObject({ status: 'done', result: { sent: 0, skipped: 'e-mail is not configured' } });
+    expect(await db().selectFrom('notification_deliveries').selectAll().execute()).toEqual([]);
+    expect(smtp.messages).toHaveLength(0);
+  });
+
   it('gives a message up after its attempts and leaves its changes to the next digest', async () => {
     const clock = { now: T0 };
     await seed(db(), T0 - 60_000);
