@@ -8,6 +8,9 @@ import path from 'node:path';
  */
 const port = Number(process.env.E2E_PORT ?? 3110);
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+// The shared portal e-mails watch notifications to a test SMTP server a spec starts on this port
+// (e2e/support/test-smtp.ts); when none listens, the portal's mail jobs just wait and retry.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 2025);
 export const e2eDataDir = path.resolve(process.env.E2E_DATA_DIR ?? '.e2e-data');
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -56,6 +59,10 @@ export default defineConfig({
       SANDBOX_LATENCY_MS: process.env.E2E_SANDBOX_LATENCY_MS ?? '20-120',
       FSR_DATA_DIR: e2eDataDir,
       FSR_ADMIN_EMAIL: 'admin@e2e.test',
+      PORTAL_PUBLIC_URL: baseURL,
+      WATCH_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      WATCH_MAIL_FROM: 'FSR Portal <portal@e2e.test>',
+      WATCH_MAIL_TO: 'compliance@e2e.test, mlro@e2e.test',
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next-test',
       NEXT_TELEMETRY_DISABLED: '1',
     },

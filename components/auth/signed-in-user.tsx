@@ -34,6 +34,9 @@ export async function SignedInUser() {
           <Link href="/admin/audit" className="text-slate-700 underline-offset-4 hover:underline">
             Audit log
           </Link>
+          <Link href="/admin/notifications" className="text-slate-700 underline-offset-4 hover:underline">
+            Notifications
+          </Link>
         </>
       ) : null}
       <SignOutButton />

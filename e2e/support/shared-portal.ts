@@ -7,6 +7,8 @@ import type { Role } from '@/lib/db/schema';
 export const sharedPortal = {
   port: Number(process.env.E2E_PORT ?? 3110),
   sandboxPort: Number(process.env.E2E_SANDBOX_PORT ?? 4110),
+  /** Where the shared portal sends watch e-mail (playwright.config.ts: WATCH_SMTP_URL); e2e/support/test-smtp.ts listens there. */
+  smtpPort: Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3110) + 2025),
   dataDir: path.resolve(process.env.E2E_DATA_DIR ?? '.e2e-data'),
 };
 

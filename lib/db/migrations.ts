@@ -452,6 +452,33 @@ function migration0008(): Migration {
   };
 }
 
+/**
+ * Watch notifications (lib/notify): which change went out by which channel (e-mail, webhook), so
+ * nothing is sent twice. A job claims its changes first (one row per change and channel, the
+ * primary key), sends, then marks them sent; a retried job sends the same claimed changes again.
+ */
+function migration0010(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('notification_deliveries')
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('change_id', 'text', (c) => c.notNull())
+        .addColumn('job_id', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('finished_at', 'text')
+        .addPrimaryKeyConstraint('notification_deliveries_pk', ['channel', 'change_id'])
+        .addCheckConstraint('notification_deliveries_channel_check', sql`channel in ('email', 'webhook')`)
+        .addCheckConstraint('notification_deliveries_state_check', sql`state in ('pending', 'sent', 'failed')`)
+        .execute();
+      await db.schema.createIndex('notification_deliveries_job').on('notification_deliveries').columns(['job_id', 'state']).execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_portal_state': migration0001(dialect),
@@ -462,6 +489,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0006_account_security': migration0006(),
     '0007_api_tokens': migration0007(),
     '0008_watchlists': migration0008(),
+    '0010_watch_notifications': migration0010(),
   };
 }
 

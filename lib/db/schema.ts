@@ -305,6 +305,27 @@ export interface WatchChangesTable {
   updated_by: string | null;
 }
 
+export type NotificationChannel = 'email' | 'webhook';
+export type DeliveryState = 'pending' | 'sent' | 'failed';
+
+/**
+ * Which change went out by which channel (lib/notify): claimed by one sending job ('pending'),
+ * then 'sent', or 'failed' when a webhook gave up. One row per change and channel, so nothing is
+ * sent twice.
+ */
+export interface NotificationDeliveriesTable {
+  channel: NotificationChannel;
+  change_id: string;
+  /** The job that sends (or sent) it. */
+  job_id: string;
+  state: DeliveryState;
+  /** Attempts the sending job had made when the row was last updated. */
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   jobs: JobsTable;
   watchlists: WatchlistsTable;
@@ -312,6 +333,7 @@ export interface Database {
   watch_cycles: WatchCyclesTable;
   watch_checks: WatchChecksTable;
   watch_changes: WatchChangesTable;
+  notification_deliveries: NotificationDeliveriesTable;
   api_tokens: ApiTokensTable;
   api_token_usage: ApiTokenUsageTable;
   users: UsersTable;

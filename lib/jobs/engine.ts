@@ -1,4 +1,5 @@
 import type { EngineDeps } from './engine-deps';
+import { startDigestSchedule } from '@/lib/notify/notify-jobs';
 import { afterJob, jobHandlers } from './handlers';
 import { startWorker, type Worker } from './worker';
 
@@ -64,9 +65,12 @@ export function startEngine(deps: EngineDeps, settings: EngineSettings, log: (me
     onOutcome: (job) => afterJob(deps, job),
     onError: (error) => log(`Background work: ${error instanceof Error ? error.message : String(error)}`),
   });
+  // The daily watch digest (lib/notify): keeps today's and tomorrow's digest jobs enqueued.
+  const digests = startDigestSchedule(deps, log);
   const engine: Engine = {
     worker,
     async stop() {
+      digests.stop();
       await worker.stop();
       if (holder[KEY] === engine) holder[KEY] = undefined;
     },

@@ -82,6 +82,21 @@ const CASES: Array<[string, Record<string, string>, string]> = [
   ['FSR_INSTANCE_ID', { FSR_INSTANCE_ID: `has space ${MARK}` }, 'FSR_INSTANCE_ID must be 1 to 100 printable characters'],
   ['PORT', { PORT: MARK }, 'PORT must be a port number from 1 to 65535'],
   ['FSR_ADMIN_EMAIL', { FSR_ADMIN_EMAIL: MARK }, 'FSR_ADMIN_EMAIL must be an e-mail address'],
+  ['WATCH_SMTP_URL scheme', { WATCH_SMTP_URL: `http://u:${MARK}@mail.example.com`, WATCH_MAIL_FROM: 'portal@example.com', WATCH_MAIL_TO: 'team@example.com', PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_SMTP_URL must be an smtp:// or smtps:// URL'],
+  ['WATCH_SMTP_URL malformed', { WATCH_SMTP_URL: `smtp://u:${MARK}@mail.example.com:99999`, WATCH_MAIL_FROM: 'portal@example.com', WATCH_MAIL_TO: 'team@example.com', PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_SMTP_URL must be an smtp:// or smtps:// URL'],
+  ['WATCH_MAIL_FROM', { WATCH_SMTP_URL: `smtp://u:${MARK}@mail.example.com`, WATCH_MAIL_TO: 'team@example.com', PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_MAIL_FROM must be set when WATCH_SMTP_URL is'],
+  ['WATCH_MAIL_FROM malformed', { WATCH_SMTP_URL: 'smtp://mail.example.com', WATCH_MAIL_FROM: `not-an-address ${MARK}`, WATCH_MAIL_TO: 'team@example.com', PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_MAIL_FROM must be an e-mail address'],
+  ['WATCH_MAIL_TO', { WATCH_SMTP_URL: 'smtp://mail.example.com', WATCH_MAIL_FROM: 'portal@example.com', WATCH_MAIL_TO: `team@example.com, ${MARK}`, PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_MAIL_TO must be comma-separated e-mail addresses'],
+  ['WATCH_DIGEST_AT', { WATCH_SMTP_URL: 'smtp://mail.example.com', WATCH_MAIL_FROM: 'portal@example.com', WATCH_MAIL_TO: 'team@example.com', PORTAL_PUBLIC_URL: 'https://portal.example.com', WATCH_DIGEST_AT: `25:00${MARK}` }, 'WATCH_DIGEST_AT must be a time of day HH:MM'],
+  ['WATCH_MAIL_ATTEMPTS', { WATCH_SMTP_URL: 'smtp://mail.example.com', WATCH_MAIL_FROM: 'portal@example.com', WATCH_MAIL_TO: 'team@example.com', PORTAL_PUBLIC_URL: 'https://portal.example.com', WATCH_MAIL_ATTEMPTS: MARK }, 'WATCH_MAIL_ATTEMPTS must be a whole number from 1 to 30'],
+  ['WATCH_MAIL_TO without WATCH_SMTP_URL', { WATCH_MAIL_TO: `${MARK}@example.com` }, 'WATCH_MAIL_TO is set but WATCH_SMTP_URL is not'],
+  ['PORTAL_PUBLIC_URL for mail', { WATCH_SMTP_URL: `smtp://u:${MARK}@mail.example.com`, WATCH_MAIL_FROM: 'portal@example.com', WATCH_MAIL_TO: 'team@example.com' }, 'PORTAL_PUBLIC_URL (or NEXTAUTH_URL) must be set when WATCH_SMTP_URL is'],
+  ['PORTAL_PUBLIC_URL', { PORTAL_PUBLIC_URL: `ftp://${MARK}.example.com` }, 'PORTAL_PUBLIC_URL must be an http:// or https:// address'],
+  ['WATCH_WEBHOOK_SECRET missing', { WATCH_WEBHOOK_URL: `https://hooks.example.com/${MARK}`, PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_WEBHOOK_SECRET must be set when WATCH_WEBHOOK_URL is'],
+  ['WATCH_WEBHOOK_SECRET short', { WATCH_WEBHOOK_URL: 'https://hooks.example.com/x', WATCH_WEBHOOK_SECRET: MARK, PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_WEBHOOK_SECRET must be at least 16 characters long'],
+  ['WATCH_WEBHOOK_URL missing', { WATCH_WEBHOOK_SECRET: `${MARK}-0123456789abcdef`, PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_WEBHOOK_URL must be set when WATCH_WEBHOOK_SECRET is'],
+  ['WATCH_WEBHOOK_URL scheme', { WATCH_WEBHOOK_URL: `ftp://hooks.example.com/${MARK}`, WATCH_WEBHOOK_SECRET: '0123456789abcdef', PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_WEBHOOK_URL must be an https:// (or http://) URL'],
+  ['WATCH_WEBHOOK_ATTEMPTS', { WATCH_WEBHOOK_URL: 'https://hooks.example.com/x', WATCH_WEBHOOK_SECRET: '0123456789abcdef', WATCH_WEBHOOK_ATTEMPTS: MARK, PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_WEBHOOK_ATTEMPTS must be a whole number from 1 to 30'],
 ];
 
 describe('settingsProblems', () => {
@@ -104,6 +119,12 @@ describe('settingsProblems', () => {
         AZURE_AD_TENANT_ID: '72f988bf-86f1-41af-91ab-2d7cd011db47',
         PORT: '8080',
         FSR_ADMIN_EMAIL: 'it@example.com',
+        WATCH_SMTP_URL: 'smtps://portal:p%40ss@mail.example.com:465',
+        WATCH_MAIL_FROM: 'FSR Portal <portal@example.com>',
+        WATCH_MAIL_TO: 'compliance@example.com, mlro@example.com',
+        WATCH_DIGEST_AT: '07:30',
+        WATCH_WEBHOOK_URL: 'https://hooks.example.com/services/T000/B000/XXXX',
+        WATCH_WEBHOOK_SECRET: '0123456789abcdef0123456789abcdef',
       }),
     ).toEqual([]);
   });

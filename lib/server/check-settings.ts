@@ -6,6 +6,7 @@ import { loadRegisterConfig, RegisterConfigError } from '@/lib/register/load-con
 import { loadScaleOutConfig, ScaleOutConfigError } from '@/lib/register/scale-out-config';
 import { readReportLimits } from '@/lib/report/limits';
 import { readEngineSettings } from '@/lib/jobs/engine';
+import { readNotifySettings } from '@/lib/notify/notify-settings';
 
 /**
  * Every setting the portal reads from the environment, checked in one place before it serves a
@@ -44,6 +45,9 @@ const SECRET_VARIABLES = [
   'OIDC_CLIENT_SECRET',
   'DATABASE_URL',
   'REDIS_URL',
+  'WATCH_SMTP_URL',
+  'WATCH_WEBHOOK_URL',
+  'WATCH_WEBHOOK_SECRET',
 ];
 
 const LOOPBACK_OR_NAME = /^[A-Za-z0-9._~%[\]:-]+$/;
@@ -98,6 +102,7 @@ export function settingsProblems(env: Env = process.env, options: SettingsCheckO
   collect(problems, () => loadScaleOutConfig(env));
   collect(problems, () => readAuthConfig(env));
   problems.push(...readEngineSettings(env).problems);
+  problems.push(...readNotifySettings(env).problems);
 
   const secret = authSecretProblem(env, { requireShared: options.requireSharedSecret !== false });
   if (secret) problems.push(secret.replace(/\.$/, ''));

@@ -1,0 +1,128 @@
+import type { Metadata } from 'next';
+import { requireRole } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { formatDateTime } from '@/lib/format/date';
+import { recentNotificationJobs, settingsView, type NotificationJobView } from '@/lib/notify/notify-admin';
+import { readNotifySettings } from '@/lib/notify/notify-settings';
+import { SendDigestForm } from './send-digest-form';
+
+export const metadata: Metadata = { title: 'Watch notifications' };
+
+const KIND_LABELS: Record<NotificationJobView['kind'], string> = {
+  'notify-digest': 'Daily digest (e-mail)',
+  'notify-high-mail': 'High severity (e-mail)',
+  'notify-webhook': 'Webhook',
+};
+
+function outcome(job: NotificationJobView): string {
+  if (job.state === 'done') return job.sent === 0 || job.sent === null ? 'Done: nothing to send' : `Sent: ${job.sent} change${job.sent === 1 ? '' : 's'}`;
+  if (job.state === 'failed') return `Gave up after ${job.attempts} attempt${job.attempts === 1 ? '' : 's'}`;
+  if (job.state === 'running') return 'Sending';
+  if (job.state === 'cancelled') return 'Cancelled';
+  return job.attempts > 0 ? `Waiting to retry (attempt ${job.attempts} of ${job.maxAttempts} failed)` : 'Waiting';
+}
+
+export default async function AdminNotificationsPage() {
+  await requireRole('admin');
+  const view = settingsView(readNotifySettings(process.env).settings);
+  const jobs = await recentNotificationJobs(await getDb(), 30);
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Watch notifications</h1>
+        <p className="mt-1 text-sm text-slate-700">
+          When a watch check finds changes, the portal e-mails a daily digest of them, e-mails high-severity changes as soon as the check that
+          found them finishes, and posts them to a webhook. These are set by the server&apos;s environment (see the README); secrets are not shown.
+        </p>
+      </div>
+
+      <section aria-labelledby="mail-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <h2 id="mail-heading" className="text-lg font-semibold">
+          E-mail
+        </h2>
+        {view.mail ? (
+          <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+            <dt className="font-medium">Status</dt>
+            <dd data-testid="mail-status">On</dd>
+            <dt className="font-medium">SMTP server</dt>
+            <dd>
+              {view.mail.server}; TLS {view.mail.tls}; {view.mail.login ? 'logs in' : 'no login'}
+            </dd>
+            <dt className="font-medium">From</dt>
+            <dd>{view.mail.from}</dd>
+            <dt className="font-medium">To</dt>
+            <dd>{view.mail.to.join(', ')}</dd>
+            <dt className="font-medium">Daily digest</dt>
+            <dd>{view.mail.digestAt} London time</dd>
+            <dt className="font-medium">Links to</dt>
+            <dd>{view.publicUrl}</dd>
+          </dl>
+        ) : (
+          <p className="text-sm" data-testid="mail-status">
+            Off: set WATCH_SMTP_URL, WATCH_MAIL_FROM and WATCH_MAIL_TO to send e-mail.
+          </p>
+        )}
+        <SendDigestForm enabled={view.mail !== null} />
+      </section>
+
+      <section aria-labelledby="webhook-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <h2 id="webhook-heading" className="text-lg font-semibold">
+          Webhook
+        </h2>
+        {view.webhook ? (
+          <p className="text-sm" data-testid="webhook-status">
+            On: a signed JSON POST to {view.webhook.host} for each finished check cycle that found changes, tried up to {view.webhook.attempts} times.
+          </p>
+        ) : (
+          <p className="text-sm" data-testid="webhook-status">
+            Off: set WATCH_WEBHOOK_URL and WATCH_WEBHOOK_SECRET to post changes to Slack, Teams or another receiver.
+          </p>
+        )}
+      </section>
+
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="px-3 py-2 text-left text-base font-semibold">Recent notifications ({jobs.length})</caption>
+          <thead className="bg-slate-50 text-left">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">What</th>
+              <th scope="col" className="px-3 py-2 font-semibold">For</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Queued</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Outcome</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Last error</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {jobs.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-3 py-4 text-slate-700">
+                  No notifications yet.
+                </td>
+              </tr>
+            ) : null}
+            {jobs.map((job) => (
+              <tr key={job.id} data-testid="notification-row">
+                <th scope="row" className="px-3 py-2 text-left align-top font-medium">
+                  {KIND_LABELS[job.kind]}
+                </th>
+                <td className="px-3 py-2 align-top">{job.kind === 'notify-digest' ? job.subject : <span className="text-xs">cycle {job.subject}</span>}</td>
+                <td className="px-3 py-2 align-top">
+                  <time dateTime={job.createdAt}>{formatDateTime(job.createdAt)}</time>
+                  {job.state === 'queued' && Date.parse(job.runAfter) > Date.parse(job.createdAt) ? (
+                    <span className="block text-xs">
+                      due <time dateTime={job.runAfter}>{formatDateTime(job.runAfter)}</time>
+                    </span>
+                  ) : null}
+                </td>
+                <td className="px-3 py-2 align-top" data-testid="notification-outcome">
+                  {outcome(job)}
+                </td>
+                <td className="px-3 py-2 align-top text-xs">{job.lastError ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+'use client';
+
+import { useActionState } from 'react';
+import { sendDigestNowAction, type SendDigestState } from './actions';
+
+const IDLE: SendDigestState = { status: 'idle', message: '' };
+
+export function SendDigestForm({ enabled }: { enabled: boolean }) {
+  const [state, action, pending] = useActionState(sendDigestNowAction, IDLE);
+  return (
+    <form action={action} className="space-y-2">
+      <button
+        type="submit"
+        disabled={!enabled || pending}
+        aria-describedby="send-digest-help"
+        className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:cursor-not-allowed disabled:bg-slate-400"
+      >
+        {pending ? 'Queuing…' : 'Send the digest now'}
+      </button>
+      <p id="send-digest-help" className="text-xs text-slate-600">
+        {enabled
+          ? 'Sends every change not yet e-mailed to the recipients above, as the daily digest does; nothing is sent twice.'
+          : 'E-mail is not configured, so there is nothing to send.'}
+      </p>
+      <div role="status" aria-live="polite">
+        {state.status === 'idle' ? null : (
+          <p className={state.status === 'error' ? 'text-sm font-medium text-red-800' : 'text-sm font-medium text-green-800'}>{state.message}</p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,206 @@
+import { isoNow } from '@/lib/db/clock';
+import type { ChangeSeverity, ChangeState, Db, EntityKind, NotificationChannel } from '@/lib/db/schema';
+import { changePath, changesPath, entityPath, watchlistPath } from '@/lib/routes/portal-paths';
+import { watchSection } from '@/lib/watch/watch-sections';
+
+/**
+ * What each channel has sent (notification_deliveries): a sending job first claims the changes it
+ * will send (one row per change and channel, so two jobs never claim the same change), sends, and
+ * then marks them sent. A retry of the same job sends the same claimed changes; a job that runs
+ * again after it sent finds nothing pending and sends nothing.
+ */
+
+export interface ChangeFilter {
+  /** Only the changes one cycle found. */
+  cycleId?: string;
+  /** Only changes of this severity. */
+  severity?: ChangeSeverity;
+  /** Only changes detected at or before this instant (ISO). */
+  detectedBy?: string;
+}
+
+const BATCH = 400;
+
+/**
+ * Claims for `jobId` every change matching `filter` that `channel` has not sent or claimed yet,
+ * and returns the ids this job holds pending (those just claimed and any from its earlier attempts).
+ */
+export async function claimChanges(db: Db, channel: NotificationChannel, jobId: string, filter: ChangeFilter, now: number = Date.now()): Promise<string[]> {
+  let q = db
+    .selectFrom('watch_changes as c')
+    .leftJoin('notification_deliveries as d', (join) => join.onRef('d.change_id', '=', 'c.id').on('d.channel', '=', channel))
+    .select('c.id')
+    .where('d.change_id', 'is', null);
+  if (filter.cycleId) q = q.where('c.cycle_id', '=', filter.cycleId);
+  if (filter.severity) q = q.where('c.severity', '=', filter.severity);
+  if (filter.detectedBy) q = q.where('c.detected_at', '<=', filter.detectedBy);
+  const candidates = (await q.execute()).map((r) => r.id);
+  const at = isoNow(now);
+  for (let i = 0; i < candidates.length; i += BATCH) {
+    await db
+      .insertInto('notification_deliveries')
+      .values(candidates.slice(i, i + BATCH).map((id) => ({ channel, change_id: id, job_id: jobId, state: 'pending' as const, attempts: 0, created_at: at })))
+      .onConflict((oc) => oc.columns(['channel', 'change_id']).doNothing())
+      .execute();
+  }
+  const held = await db.selectFrom('notification_deliveries').select('change_id').where('channel', '=', channel).where('job_id', '=', jobId).where('state', '=', 'pending').execute();
+  return held.map((r) => r.change_id);
+}
+
+/** Marks the job's pending changes sent. */
+export async function markSent(db: Db, channel: NotificationChannel, jobId: string, attempts: number, now: number = Date.now()): Promise<number> {
+  const result = await db
+    .updateTable('notification_deliveries')
+    .set({ state: 'sent', attempts, last_error: null, finished_at: isoNow(now) })
+    .where('channel', '=', channel)
+    .where('job_id', '=', jobId)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Records a failed attempt on the job's pending changes (they stay claimed for the retry). */
+export async function recordAttempt(db: Db, channel: NotificationChannel, jobId: string, attempts: number, error: string): Promise<void> {
+  await db
+    .updateTable('notification_deliveries')
+    .set({ attempts, last_error: error.slice(0, 1000) })
+    .where('channel', '=', channel)
+    .where('job_id', '=', jobId)
+    .where('state', '=', 'pending')
+    .execute();
+}
+
+/** The job gave up: its pending changes are recorded as failed (not sent by this channel again). */
+export async function markFailed(db: Db, channel: NotificationChannel, jobId: string, attempts: number, error: string, now: number = Date.now()): Promise<number> {
+  const result = await db
+    .updateTable('notification_deliveries')
+    .set({ state: 'failed', attempts, last_error: error.slice(0, 1000), finished_at: isoNow(now) })
+    .where('channel', '=', channel)
+    .where('job_id', '=', jobId)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The job gave up: its pending changes are released, so the next message (the digest) takes them. */
+export async function releaseClaims(db: Db, channel: NotificationChannel, jobId: string): Promise<number> {
+  const result = await db.deleteFrom('notification_deliveries').where('channel', '=', channel).where('job_id', '=', jobId).where('state', '=', 'pending').executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface NotifiedChange {
+  id: string;
+  cycleId: string;
+  kind: EntityKind;
+  ref: string;
+  entityName: string | null;
+  section: string;
+  /** The section's title for people ("Permissions"). */
+  sectionTitle: string;
+  severity: ChangeSeverity;
+  summary: string;
+  state: ChangeState;
+  detectedAt: string;
+  /** Absolute link to the change in the portal. */
+  url: string;
+}
+
+export interface EntityGroup {
+  kind: EntityKind;
+  ref: string;
+  name: string | null;
+  url: string;
+  changes: NotifiedChange[];
+}
+
+export interface ListGroup {
+  /** Null for changes to entities no longer on any list. */
+  list: { id: string; name: string; url: string } | null;
+  entities: EntityGroup[];
+}
+
+export interface ChangeReport {
+  changes: NotifiedChange[];
+  /** By list, then entity; the most severe first at every level. */
+  groups: ListGroup[];
+  counts: Record<ChangeSeverity, number>;
+  inboxUrl: string;
+}
+
+export const SEVERITY_ORDER: Record<ChangeSeverity, number> = { high: 0, medium: 1, low: 2 };
+
+function absolute(publicUrl: string, path: string): string {
+  return `${publicUrl}${path}`;
+}
+
+/** Reads the changes with these ids and groups them by list and entity, most severe first. */
+export async function changeReport(db: Db, ids: readonly string[], publicUrl: string): Promise<ChangeReport> {
+  const rows = [];
+  for (let i = 0; i < ids.length; i += BATCH) {
+    rows.push(...(await db.selectFrom('watch_changes').selectAll().where('id', 'in', ids.slice(i, i + BATCH)).execute()));
+  }
+  const changes: NotifiedChange[] = rows.map((r) => ({
+    id: r.id,
+    cycleId: r.cycle_id,
+    kind: r.kind,
+    ref: r.ref,
+    entityName: r.entity_name,
+    section: r.section,
+    sectionTitle: watchSection(r.kind, r.section)?.title ?? r.section,
+    severity: r.severity,
+    summary: r.summary,
+    state: r.state,
+    detectedAt: r.detected_at,
+    url: absolute(publicUrl, changePath(r.id)),
+  }));
+  changes.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.detectedAt.localeCompare(b.detectedAt) || a.id.localeCompare(b.id));
+
+  const refs = [...new Set(changes.map((c) => c.ref))];
+  const memberships = new Map<string, { id: string; name: string }[]>();
+  for (let i = 0; i < refs.length; i += BATCH) {
+    const entries = await db
+      .selectFrom('watchlist_entries as e')
+      .innerJoin('watchlists as w', 'w.id', 'e.watchlist_id')
+      .select(['e.kind', 'e.ref', 'w.id', 'w.name'])
+      .where('e.ref', 'in', refs.slice(i, i + BATCH))
+      .execute();
+    for (const e of entries) {
+      const key = `${e.kind}:${e.ref}`;
+      memberships.set(key, [...(memberships.get(key) ?? []), { id: e.id, name: e.name }]);
+    }
+  }
+
+  const lists = new Map<string, ListGroup & { entityMap: Map<string, EntityGroup> }>();
+  for (const change of changes) {
+    const key = `${change.kind}:${change.ref}`;
+    const onLists = memberships.get(key) ?? [null];
+    for (const list of onLists) {
+      const listKey = list?.id ?? '';
+      let group = lists.get(listKey);
+      if (!group) {
+        group = { list: list ? { ...list, url: absolute(publicUrl, watchlistPath(list.id)) } : null, entities: [], entityMap: new Map() };
+        lists.set(listKey, group);
+      }
+      let entity = group.entityMap.get(key);
+      if (!entity) {
+        entity = { kind: change.kind, ref: change.ref, name: change.entityName, url: absolute(publicUrl, entityPath(change.kind, change.ref)), changes: [] };
+        group.entityMap.set(key, entity);
+        group.entities.push(entity);
+      }
+      entity.name ??= change.entityName;
+      entity.changes.push(change);
+    }
+  }
+  const worst = (cs: readonly NotifiedChange[]) => Math.min(...cs.map((c) => SEVERITY_ORDER[c.severity]));
+  const groups: ListGroup[] = [...lists.values()].map(({ list, entities }) => ({
+    list,
+    entities: entities.sort((a, b) => worst(a.changes) - worst(b.changes) || (a.name ?? a.ref).localeCompare(b.name ?? b.ref) || a.ref.localeCompare(b.ref)),
+  }));
+  groups.sort((a, b) => {
+    if (!a.list !== !b.list) return a.list ? -1 : 1;
+    return worst(a.entities.flatMap((e) => e.changes)) - worst(b.entities.flatMap((e) => e.changes)) || (a.list?.name ?? '').localeCompare(b.list?.name ?? '');
+  });
+  const counts: Record<ChangeSeverity, number> = { high: 0, medium: 0, low: 0 };
+  for (const c of changes) counts[c.severity] += 1;
+  return { changes, groups, counts, inboxUrl: absolute(publicUrl, changesPath()) };
+}
