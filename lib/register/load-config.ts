@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RegisterCredentials } from './credentials';
 import type { RegisterSource } from './result';
+import { type Env, settingValue, wholeNumberIn } from '@/lib/server/settings-values';
 
 /**
  * Register client settings from the environment. Every message names the variable at fault; the
@@ -54,7 +55,6 @@ export class RegisterConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
 
 const positiveInt = (name: string, max: number) =>
   z
@@ -89,13 +89,13 @@ function isLiveHost(url: URL): boolean {
 /** Parses and validates the register settings from `env`. Throws RegisterConfigError listing every problem. */
 export function loadRegisterConfig(env: Env = process.env): RegisterConfig {
   const problems: string[] = [];
-  const key = env.FSR_API_KEY?.trim() || undefined;
-  const email = env.FSR_API_EMAIL?.trim() || undefined;
+  const key = settingValue(env, 'FSR_API_KEY');
+  const email = settingValue(env, 'FSR_API_EMAIL');
 
   // Base URL: the sandbox when no key is set, else the live register.
-  const sandboxHost = env.SANDBOX_HOST?.trim() || '127.0.0.1';
-  const sandboxPortRaw = env.SANDBOX_PORT?.trim() || '4010';
-  if (!/^\d+$/.test(sandboxPortRaw) || Number(sandboxPortRaw) < 1 || Number(sandboxPortRaw) > 65535) {
+  const sandboxHost = settingValue(env, 'SANDBOX_HOST') ?? '127.0.0.1';
+  const sandboxPortRaw = settingValue(env, 'SANDBOX_PORT') ?? '4010';
+  if (wholeNumberIn(sandboxPortRaw, 1, 65535) === undefined) {
     problems.push('SANDBOX_PORT must be a port number between 1 and 65535');
   }
   const hostForUrl = sandboxHost.includes(':') && !sandboxHost.startsWith('[') ? `[${sandboxHost}]` : sandboxHost;
