@@ -27,10 +27,36 @@ export interface PagedRegisterListProps<T> {
   rows: (data: T) => number;
   /** When the register has none (it answers "not found", or an empty first page). */
   none: ReactNode;
-  /** The rows; `scope` says whether they are one register page or the whole list. */
-  render: (data: T, scope: 'page' | 'all') => ReactNode;
+  /**
+   * The rows; `scope` says whether they are one register page or the whole list, and `where`
+   * (for one page) which page it is and what the register says of the whole list.
+   */
+  render: (data: T, scope: 'page' | 'all', where?: ListWhere) => ReactNode;
   /** Beside the page/show-all switch, e.g. a CSV download of the whole list. */
   actions?: ReactNode;
+  /**
+   * An impossible ?page=: the list's notice with the way back to its first page (the default),
+   * or the reason alone in an alert, as the markets, fund and individual pages word it.
+   */
+  badPage?: 'notice' | 'reason';
+}
+
+/** Where one page sits in the register's list, for a table caption ("45 sub-funds, page 3 of 3"). */
+export interface ListWhere {
+  page: number;
+  /** The page count, or the least it can be when the register has not revealed it. */
+  pages: number;
+  /** Rows in the whole list, when the register says. */
+  totalCount?: number;
+}
+
+/** The reason alone, in an alert (the wording of the lists that had it before they shared this machine). */
+export function BadPageReason({ message }: { message: string }) {
+  return (
+    <p role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+      {message}
+    </p>
+  );
 }
 
 /**
@@ -42,7 +68,7 @@ export async function PagedRegisterList<T>(props: PagedRegisterListProps<T>) {
   const { view, basePath, unit, label } = props;
 
   if (view.mode === 'bad') {
-    return <BadPageNotice message={view.message} basePath={basePath} />;
+    return props.badPage === 'reason' ? <BadPageReason message={view.message} /> : <BadPageNotice message={view.message} basePath={basePath} />;
   }
 
   if (view.mode === 'all') {
@@ -81,7 +107,7 @@ export async function PagedRegisterList<T>(props: PagedRegisterListProps<T>) {
         <ListModeBar mode="page" basePath={basePath} facts={facts} totalCount={result.page.totalCount} unit={unit} />
         {props.actions}
       </div>
-      {props.render(result.data, 'page')}
+      {props.render(result.data, 'page', { page: facts.page, pages: facts.totalPages ?? facts.minTotalPages ?? facts.page, totalCount: result.page.totalCount })}
       <Pager
         basePath={basePath}
         page={facts.page}
