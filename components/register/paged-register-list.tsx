@@ -5,7 +5,7 @@ import { Pager } from '@/components/ui/pager';
 import type { AllPagesOptions, AllPagesResult, RegisterResult } from '@/lib/register/result';
 import { BadPageNotice } from './bad-page-notice';
 import { ListModeBar } from './list-mode-bar';
-import type { ListView } from './list-view';
+import { listHref, type ListView } from './list-view';
 import { pageFacts } from './page-facts';
 import { PastEndNotice } from './past-end-notice';
 import { ShowAllWalk } from './show-all-walk';
@@ -14,6 +14,8 @@ export interface PagedRegisterListProps<T> {
   view: ListView;
   /** The list's own URL, without a query. */
   basePath: string;
+  /** Query parameters every link of the list keeps (a search's q and type). */
+  params?: Record<string, string>;
   /** What a row is, singular and plural. */
   unit: [string, string];
   /** What is listed, in words, for the pager and progress ("appointed representatives"). */
@@ -66,16 +68,18 @@ export function BadPageReason({ message }: { message: string }) {
  */
 export async function PagedRegisterList<T>(props: PagedRegisterListProps<T>) {
   const { view, basePath, unit, label } = props;
+  const firstPageHref = listHref(basePath, props.params);
+  const allHref = listHref(basePath, props.params, { all: true });
 
   if (view.mode === 'bad') {
-    return props.badPage === 'reason' ? <BadPageReason message={view.message} /> : <BadPageNotice message={view.message} basePath={basePath} />;
+    return props.badPage === 'reason' ? <BadPageReason message={view.message} /> : <BadPageNotice message={view.message} firstPageHref={firstPageHref} />;
   }
 
   if (view.mode === 'all') {
     return (
       <div className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <ListModeBar mode="all" basePath={basePath} unit={unit} />
+          <ListModeBar mode="all" firstPageHref={firstPageHref} allHref={allHref} unit={unit} />
           {props.actions}
         </div>
         <ShowAllWalk
@@ -85,7 +89,7 @@ export async function PagedRegisterList<T>(props: PagedRegisterListProps<T>) {
           rows={props.rows}
           none={props.none}
           failureWhat={props.failureWhat}
-          retryHref={`${basePath}?all=1`}
+          retryHref={allHref}
           render={props.render}
         />
       </div>
@@ -94,22 +98,23 @@ export async function PagedRegisterList<T>(props: PagedRegisterListProps<T>) {
 
   const result = await props.fetchPage(view.page);
   if (result.kind === 'not-found' && view.page === 1) return <>{props.none}</>;
-  if (result.kind === 'not-found') return <PastEndNotice page={view.page} basePath={basePath} />;
+  if (result.kind === 'not-found') return <PastEndNotice page={view.page} firstPageHref={firstPageHref} />;
   if (result.kind !== 'ok') return <RegisterFailureMessage failure={result} what={props.failureWhat} />;
 
   const count = props.rows(result.data);
   const facts = pageFacts(result.page, { buckets: props.buckets, rowsOnPage: count });
-  if (facts.pastEnd) return <PastEndNotice page={view.page} basePath={basePath} />;
+  if (facts.pastEnd) return <PastEndNotice page={view.page} firstPageHref={firstPageHref} />;
   if (count === 0) return <>{props.none}</>;
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <ListModeBar mode="page" basePath={basePath} facts={facts} totalCount={result.page.totalCount} unit={unit} />
+        <ListModeBar mode="page" firstPageHref={firstPageHref} allHref={allHref} facts={facts} totalCount={result.page.totalCount} unit={unit} />
         {props.actions}
       </div>
       {props.render(result.data, 'page', { page: facts.page, pages: facts.totalPages ?? facts.minTotalPages ?? facts.page, totalCount: result.page.totalCount })}
       <Pager
         basePath={basePath}
+        params={props.params}
         page={facts.page}
         totalPages={facts.totalPages}
         hasNext={facts.hasNext}

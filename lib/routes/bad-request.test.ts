@@ -20,6 +20,7 @@ describe('portalBadRequest', () => {
       '/fund/800800/subfunds?all=1',
       '/individual/PXR00042/disciplinary-history?all=1&page=abc',
       '/markets?all=1',
+      '/search?q=revolution&type=firm&all=1',
       '/search',
       '/search?type=fund',
       '/search?q=revolution&type=firm&page=2',

@@ -1,7 +1,7 @@
 import { parseListView } from '@/components/register/list-view';
 import { firmBadRequest } from '@/lib/firm/firm-route-input';
 import { jumpForQuery } from '@/lib/search/reference-query';
-import { checkIrn, checkPage, checkPrn, checkSearchText, checkSearchType } from '@/lib/register/validate';
+import { checkIrn, checkPrn, checkSearchText, checkSearchType } from '@/lib/register/validate';
 
 /**
  * Requests for the search, individual, fund and markets pages that can never succeed: an
@@ -64,11 +64,12 @@ export function portalBadRequest(pathname: string, params: URLSearchParams): Bad
     const q = params.get('q');
     const type = params.get('type');
     if (q === null) return undefined;
-    return firstProblem(
-      // A reference number or a pasted register URL jumps to its page instead of being searched for.
-      ...(q !== null && jumpForQuery(q) ? [] : [checkSearchText(q ?? '')]),
-      ...(type === null || type === '' ? [] : [checkSearchType(type)]),
-      ...(params.get('page') === null ? [] : [checkPage(params.get('page'))]),
+    return (
+      firstProblem(
+        // A reference number or a pasted register URL jumps to its page instead of being searched for.
+        ...(q !== null && jumpForQuery(q) ? [] : [checkSearchText(q ?? '')]),
+        ...(type === null || type === '' ? [] : [checkSearchType(type)]),
+      ) ?? listPageProblem(params)
     );
   }
   return undefined;
