@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { RegisterCredentials } from './credentials';
 import type { RegisterSource } from './result';
 import { type Env, settingValue, wholeNumberIn } from '@/lib/server/settings-values';
@@ -56,30 +55,27 @@ export class RegisterConfigError extends Error {
 }
 
 
-const positiveInt = (name: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `${name} must be a whole number`)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= max, `${name} must be between 1 and ${max}`);
+/** A whole-number setting: its range, and how a value outside it is refused. */
+interface WholeSetting {
+  min: number;
+  max: number;
+  outOfRange: string;
+}
 
-const nonNegativeInt = (name: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `${name} must be a whole number`)
-    .transform(Number)
-    .refine((n) => n <= max, `${name} must be at most ${max}`);
+const positiveInt = (name: string, max: number): WholeSetting => ({ min: 1, max, outOfRange: `${name} must be between 1 and ${max}` });
+const nonNegativeInt = (name: string, max: number): WholeSetting => ({ min: 0, max, outOfRange: `${name} must be at most ${max}` });
 
-/** Parses an optional variable with `schema`, collecting a problem instead of throwing. */
-function read<T>(env: Env, name: string, schema: z.ZodType<T, string>, fallback: T, problems: string[]): T {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  problems.push(parsed.error.issues[0]?.message ?? `${name} is invalid`);
-  return fallback;
+/** Reads an optional whole-number variable, collecting a problem (and using the fallback) instead of throwing. */
+function read(env: Env, name: string, setting: WholeSetting, fallback: number, problems: string[]): number {
+  const raw = settingValue(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) {
+    problems.push(`${name} must be a whole number`);
+    return fallback;
+  }
+  const value = wholeNumberIn(raw, setting.min, setting.max);
+  if (value === undefined) problems.push(setting.outOfRange);
+  return value ?? fallback;
 }
 
 function isLiveHost(url: URL): boolean {
