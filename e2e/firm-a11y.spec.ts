@@ -1,11 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { SHOWCASE } from '@/sandbox/dataset/showcase';
 import { pageOverflow } from './support/register-fixtures';
+import { expectRenderedUnderPolicy, firmErrorRoutes, firmRoutes, openStreamed, otherRegisterRoutes } from './support/register-walk';
 import { expect, test } from './support/signed-in';
 
-// No serious or critical accessibility violations (axe) on any firm route, its error pages, or a
-// completed "show all".
+// One visit per register route (e2e/support/register-walk.ts), each checked for everything asked
+// of it on that visit:
+// - no serious or critical accessibility violations (axe) on any firm route, its error pages, or a
+//   completed "show all";
+// - reflow (WCAG 1.4.10): at 320 CSS px wide every firm route, and the other register pages, fit
+//   the screen; only a wide table scrolls sideways, inside its own box;
+// - the Content-Security-Policy: the page renders under it with every inline script nonced
+//   (security-headers.spec.ts leaves these routes' patterns to this walk).
 
 async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
@@ -14,67 +20,25 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-const bank = SHOWCASE.bankFrn;
-const routes = [
-  `/firm/${bank}`,
-  `/firm/${SHOWCASE.exceptionalInfoFrn}`,
-  `/firm/${SHOWCASE.appointedRepresentativeFrn}`,
-  `/firm/${bank}/address`,
-  `/firm/${SHOWCASE.networkPrincipalFrn}/appointed-representatives`,
-  `/firm/${bank}/controlled-functions`,
-  `/firm/${SHOWCASE.disciplinaryFrn}/disciplinary-history`,
-  `/firm/${bank}/disciplinary-history`,
-  `/firm/${SHOWCASE.paymentInstitutionFrn}/exclusions`,
-  `/firm/${bank}/individuals`,
-  `/firm/${SHOWCASE.nonAsciiFrn}/names`,
-  `/firm/${bank}/passports`,
-  `/firm/${bank}/passports/gibraltar`,
-  `/firm/${bank}/permissions`,
-  `/firm/${bank}/regulators`,
-  `/firm/${bank}/requirements`,
-  `/firm/${bank}/requirements/${SHOWCASE.bankRequirementRef}`,
-  `/firm/${bank}/waivers`,
-  `/firm/${bank}/regulators?all=1`,
-  '/firm/abc',
-  '/firm/9999999',
-  `/firm/${bank}/passports/narnia`,
-];
-
-/** Opens a route and waits for every streamed section (skeletons and walk progress are role=status placeholders). */
-async function openStreamed(page: Page, route: string): Promise<void> {
-  await page.goto(route);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('main').locator('[data-testid="walk-progress"], .animate-pulse')).toHaveCount(0, { timeout: 30_000 });
+/** Narrows the window to 320 CSS px (the page reflows as it would when zoomed to 400 %) and measures any sideways overflow. */
+async function overflowAt320(page: Page): Promise<number> {
+  await page.setViewportSize({ width: 320, height: 720 });
+  return pageOverflow(page);
 }
 
-for (const route of routes) {
-  test(`${route} is accessible`, async ({ page }) => {
-    await openStreamed(page, route);
+for (const route of [...firmRoutes, ...firmErrorRoutes]) {
+  test(`${route} is accessible, fits a 320 px wide screen and renders under the policy`, async ({ page }) => {
+    const res = await openStreamed(page, route);
+    await expectRenderedUnderPolicy(page, res, route);
     expect(await seriousViolations(page)).toEqual([]);
+    expect(await overflowAt320(page), `${route}: sideways overflow at 320 px`).toBeLessThanOrEqual(0);
   });
 }
 
-// Reflow (WCAG 1.4.10): at 320 CSS px wide every firm route, and the other register pages, fit
-// the screen; only a wide table scrolls sideways, inside its own box.
-const otherRegisterRoutes = [
-  `/individual/${SHOWCASE.bankIndividualIrn}`,
-  `/individual/${SHOWCASE.bankIndividualIrn}/controlled-functions`,
-  `/individual/${SHOWCASE.prohibitedIrn}/disciplinary-history`,
-  `/fund/${SHOWCASE.umbrellaFundPrn}`,
-  `/fund/${SHOWCASE.umbrellaFundPrn}/names`,
-  `/fund/${SHOWCASE.umbrellaFundPrn}/subfunds`,
-  '/markets',
-  `/search?q=${SHOWCASE.unauthorisedSearch}&type=firm`,
-];
-
-test('every register route fits a 320 px wide screen without sideways scrolling', async ({ page }) => {
-  test.setTimeout(240_000);
-  await page.setViewportSize({ width: 320, height: 720 });
-  const overflowing: string[] = [];
-  for (const route of [...routes, ...otherRegisterRoutes]) {
-    await openStreamed(page, route);
-    const overflow = await pageOverflow(page);
-    if (overflow > 0) overflowing.push(`${route}: ${overflow} px`);
-  }
-  expect(overflowing).toEqual([]);
-});
+for (const route of otherRegisterRoutes) {
+  test(`${route} fits a 320 px wide screen and renders under the policy`, async ({ page }) => {
+    const res = await openStreamed(page, route);
+    await expectRenderedUnderPolicy(page, res, route);
+    expect(await overflowAt320(page), `${route}: sideways overflow at 320 px`).toBeLessThanOrEqual(0);
+  });
+}

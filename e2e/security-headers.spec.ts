@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import type { APIResponse, Page } from '@playwright/test';
+import type { APIResponse } from '@playwright/test';
 import { countrySlug } from '@/lib/firm/country-slug';
 import { SHOWCASE } from '@/sandbox/dataset/showcase';
 import { listAppRoutes } from '@/test/app-routes';
+import { expectNoncedScripts, expectRenderedUnderPolicy, nonceOf, registerWalkCovers } from './support/register-walk';
 import { sharedBaseURL, storageStatePath } from './support/shared-portal';
 import { expect, test } from './support/signed-in';
 
@@ -30,11 +31,11 @@ function realPath(pattern: string): string {
   return filled === '/search' ? `/search?q=${SHOWCASE.unauthorisedSearch}&type=firm` : filled;
 }
 
+// The register pages are walked once by firm-a11y.spec.ts, which checks them under the policy on
+// the same visit as its accessibility and reflow checks (e2e/support/register-walk.ts); every
+// other page is checked here.
 const pages = listAppRoutes(path.resolve(__dirname, '..')).filter((r) => r.kind === 'page' && r.pattern !== '/login');
-
-function nonceOf(csp: string | undefined): string | undefined {
-  return /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
-}
+const pagesHere = pages.filter((r) => !registerWalkCovers(r.pattern));
 
 function expectSecurityHeaders(res: APIResponse, what: string, options: { csp?: boolean } = {}) {
   const headers = res.headers();
@@ -52,30 +53,20 @@ function expectSecurityHeaders(res: APIResponse, what: string, options: { csp?: 
   }
 }
 
-/** Waits for every streamed section, then checks each script in the document carries the response's nonce. */
-async function expectNoncedScripts(page: Page, nonce: string | undefined, what: string) {
-  await expect(page.locator('[role="status"].animate-pulse')).toHaveCount(0, { timeout: 60_000 });
-  expect(nonce, what).toBeTruthy();
-  // The inline scripts Next writes into the document (the chunks its runtime adds later are
-  // trusted through 'strict-dynamic' and need no nonce of their own).
-  const scripts = await page
-    .locator('script:not([src])')
-    .evaluateAll((nodes) => (nodes as HTMLScriptElement[]).filter((n) => !n.type || n.type === 'text/javascript' || n.type === 'module').map((n) => n.nonce));
-  expect(scripts.length, what).toBeGreaterThan(0);
-  expect(new Set(scripts), what).toEqual(new Set([nonce]));
-}
-
 test.describe('every page renders under the Content-Security-Policy with no violation', () => {
-  for (const route of pages) {
+  test('the register walk covers the register pages left out here', () => {
+    const walked = pages.filter((r) => registerWalkCovers(r.pattern)).map((r) => r.pattern);
+    // Firm, individual, fund, markets and search pages; the report page is a form, checked here.
+    expect(walked.length).toBeGreaterThanOrEqual(20);
+    expect(walked.every((p) => /^\/(firm|individual|fund|markets|search)\b/.test(p))).toBe(true);
+    expect(pagesHere.map((r) => r.pattern)).toContain('/firm/[frn]/report');
+  });
+
+  for (const route of pagesHere) {
     const url = realPath(route.pattern);
     test(`${route.pattern} (${url})`, async ({ page }) => {
       test.setTimeout(120_000);
-      const res = await page.goto(url);
-      expect(res, url).not.toBeNull();
-      expect(res!.status(), url).toBeLessThan(500);
-      const csp = res!.headers()['content-security-policy'];
-      await expectNoncedScripts(page, nonceOf(csp), url);
-      await expect(page.getByRole('main')).toBeVisible();
+      await expectRenderedUnderPolicy(page, await page.goto(url), url);
     });
   }
 

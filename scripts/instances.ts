@@ -18,7 +18,8 @@ import path from 'node:path';
 import { ensureFirstAdmin } from '@/lib/auth/first-admin';
 import { resolveAuthSecret } from '@/lib/auth/secret';
 import { dbConfigFromEnv, openMigratedDb } from '@/lib/db/connect';
-import { loadScaleOutConfig, redactRedisUrl } from '@/lib/register/scale-out-config';
+import { loadScaleOutConfig } from '@/lib/register/scale-out-config';
+import { redactUrl } from '@/lib/server/settings-values';
 import { settingsProblems } from '@/lib/server/check-settings';
 import { sandboxOptionsFromEnv } from '@/sandbox/config';
 import { startSandbox, type RunningSandbox } from '@/sandbox/server';
@@ -99,7 +100,7 @@ async function main(): Promise<void> {
   }
   try {
     const scaleOut = loadScaleOutConfig(env);
-    console.log(`Redis: ${redactRedisUrl(scaleOut.redisUrl!)} (prefix ${scaleOut.prefix}; each instance uses 1/${scaleOut.instances} of the budget if Redis is lost)`);
+    console.log(`Redis: ${redactUrl(scaleOut.redisUrl!)} (prefix ${scaleOut.prefix}; each instance uses 1/${scaleOut.instances} of the budget if Redis is lost)`);
     // One secret for every instance: from the environment, or the data directory's file (local use only).
     const secret = env.NEXTAUTH_SECRET?.trim() ? resolveAuthSecret(env) : resolveAuthSecret({ ...env, DATABASE_URL: undefined });
     env.NEXTAUTH_SECRET = secret.secret;
@@ -118,7 +119,7 @@ async function main(): Promise<void> {
     fail(`Could not prepare the database: ${(error as Error).message}`);
   }
 
-  if (!buildIfNeeded(root, env)) fail('The production build failed; see the output above.');
+  if (!buildIfNeeded(root, env).ok) fail('The production build failed; see the output above.');
 
   const nextBin = require.resolve('next/dist/bin/next');
   const host = env.HOSTNAME.includes(':') ? `[${env.HOSTNAME}]` : env.HOSTNAME;

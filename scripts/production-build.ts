@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -35,14 +35,33 @@ export function buildIsCurrent(root: string, distDir: string): boolean {
   return existsSync(buildId) && statSync(buildId).mtimeMs >= newestMtime(root, SOURCES);
 }
 
-/** Builds when needed; returns false when the build failed (its output is on the console). */
-export function buildIfNeeded(root: string, env: NodeJS.ProcessEnv): boolean {
-  const distDir = path.join(root, env.NEXT_DIST_DIR || '.next');
-  if (buildIsCurrent(root, path.relative(root, distDir))) {
-    console.log(`Production build is up to date (${path.relative(root, distDir)}).`);
-    return true;
+export interface BuildOutcome {
+  /** The dist dir, relative to the root. */
+  distDir: string;
+  /** Whether it was built now (false: it was up to date). */
+  built: boolean;
+  /** False when `next build` failed (its output is on the console). */
+  ok: boolean;
+  seconds: number;
+}
+
+/**
+ * Builds into env.NEXT_DIST_DIR (default .next) when the build there is not current: the one
+ * build step of `npm start`, `npm run instances` and the benchmarks. `next build` adds its dist
+ * dir to tsconfig.json's include list; that edit belongs to this machine's build, not to the
+ * repository, so the file is put back exactly as it was.
+ */
+export function buildIfNeeded(root: string, env: NodeJS.ProcessEnv, log: (line: string) => void = console.log): BuildOutcome {
+  const distDir = env.NEXT_DIST_DIR || '.next';
+  if (buildIsCurrent(root, distDir)) {
+    log(`Production build is up to date (${distDir}).`);
+    return { distDir, built: false, ok: true, seconds: 0 };
   }
-  console.log('Building the portal (production build; takes a minute or two the first time)…');
-  const result = spawnSync('npx', ['next', 'build'], { cwd: root, env, stdio: 'inherit' });
-  return result.status === 0;
+  log(`Building the portal into ${distDir} (production build; takes a minute or two the first time)…`);
+  const tsconfigPath = path.join(root, 'tsconfig.json');
+  const tsconfig = existsSync(tsconfigPath) ? readFileSync(tsconfigPath, 'utf8') : undefined;
+  const started = performance.now();
+  const result = spawnSync('npx', ['next', 'build'], { cwd: root, env: { NEXT_TELEMETRY_DISABLED: '1', ...env, NEXT_DIST_DIR: distDir }, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (tsconfig !== undefined && readFileSync(tsconfigPath, 'utf8') !== tsconfig) writeFileSync(tsconfigPath, tsconfig);
+  return { distDir, built: true, ok: result.status === 0, seconds: (performance.now() - started) / 1000 };
 }

@@ -12,7 +12,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { loadRegisterConfig } from '@/lib/register/load-config';
-import { loadScaleOutConfig, redactRedisUrl } from '@/lib/register/scale-out-config';
+import { loadScaleOutConfig } from '@/lib/register/scale-out-config';
+import { redactUrl } from '@/lib/server/settings-values';
 import { settingsProblems } from '@/lib/server/check-settings';
 import { dbConfigFromEnv, openMigratedDb } from '@/lib/db/connect';
 import { ensureFirstAdmin } from '@/lib/auth/first-admin';
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
   if (!sandbox) console.log(`Register: ${config.baseUrl} (${config.source === 'live' ? 'live FCA register' : 'sandbox'})`);
   const scaleOut = loadScaleOutConfig(env);
   if (scaleOut.redisUrl) {
-    console.log(`Redis: ${redactRedisUrl(scaleOut.redisUrl)} (shared budget and cache; instance ${scaleOut.instanceId}, 1/${scaleOut.instances} of the budget if Redis is lost)`);
+    console.log(`Redis: ${redactUrl(scaleOut.redisUrl)} (shared budget and cache; instance ${scaleOut.instanceId}, 1/${scaleOut.instances} of the budget if Redis is lost)`);
   }
 
   try {
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
     fail(`Could not prepare the database: ${(error as Error).message}`);
   }
 
-  if (!buildIfNeeded(root, env)) fail('The production build failed; see the output above.');
+  if (!buildIfNeeded(root, env).ok) fail('The production build failed; see the output above.');
 
   const nextBin = require.resolve('next/dist/bin/next');
   const portal = spawn(process.execPath, [nextBin, 'start', '-p', env.PORT!, '-H', env.HOSTNAME!], {

@@ -2,11 +2,11 @@
 // touching the machine's shared Redis (other people's tests use it). Also a prefix per test run
 // for tests that do use the shared Redis, and the clean-up of everything under it. No vitest
 // import here: Playwright specs use it too.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { createClient } from 'redis';
 import type { ServiceStatus } from './services';
+import { freePort, type SpawnedProcess, spawnProcess, waitUntilAnswers } from './spawned-process';
 
 /** True when a Redis server answers PING at `url` within `timeoutMs`. */
 export async function redisAnswers(url: string, timeoutMs = 1000): Promise<boolean> {
@@ -49,44 +49,28 @@ export function redisServerStatus(): ServiceStatus {
   };
 }
 
-export function freeTcpPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 export async function startOwnRedis(): Promise<OwnRedis> {
-  const port = await freeTcpPort();
+  const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
-  let child: ChildProcess | undefined;
+  let server: SpawnedProcess | undefined;
 
   const launch = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'], {
-      stdio: 'ignore',
+    server = spawnProcess('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'], {
+      quiet: true,
     });
-    const deadline = Date.now() + 10_000;
-    while (!(await redisAnswers(url, 500))) {
-      if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer within 10 s`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitUntilAnswers(`redis-server on port ${port}`, server, () => redisAnswers(url, 500), { timeoutMs: 10_000, intervalMs: 50 });
   };
   const kill = async () => {
-    const c = child;
-    child = undefined;
-    if (!c || c.exitCode !== null) return;
-    const exited = new Promise<void>((resolve) => c.once('exit', () => resolve()));
-    c.kill('SIGKILL');
-    await exited;
+    const s = server;
+    server = undefined;
+    if (!s?.running()) return;
+    s.child.kill('SIGKILL');
+    await s.exited;
   };
 
   const signal = (name: NodeJS.Signals) => {
-    if (!child?.pid || child.exitCode !== null) throw new Error(`redis-server on port ${port} is not running`);
-    process.kill(child.pid, name);
+    if (!server?.child.pid || !server.running()) throw new Error(`redis-server on port ${port} is not running`);
+    process.kill(server.child.pid, name);
   };
 
   await launch();
@@ -99,7 +83,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     resume: () => signal('SIGCONT'),
     stop: async () => {
       // A paused server would not die on SIGKILL before it is continued on some systems; continue it first.
-      if (child?.pid && child.exitCode === null) process.kill(child.pid, 'SIGCONT');
+      if (server?.child.pid && server.running()) process.kill(server.child.pid, 'SIGCONT');
       await kill();
     },
   };

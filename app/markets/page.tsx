@@ -1,18 +1,15 @@
 import type { Metadata } from 'next';
-import { MarketsSection } from '@/components/markets/markets-section';
+import { MarketsList } from '@/components/markets/markets-section';
+import { listViewKey, parseListView, type SearchParams } from '@/components/register/list-view';
 import { StreamedSection } from '@/components/register/streamed-section';
-import { checkPage } from '@/lib/register/validate';
 import { requireUser } from '@/lib/auth/session';
 
 export const metadata: Metadata = { title: 'Regulated markets' };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function MarketsPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function MarketsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireUser();
   // Reading the request's query also keeps this page dynamic: register data is never baked in at build time.
-  const rawPage = (await searchParams).page;
-  const page = checkPage(Array.isArray(rawPage) ? rawPage[0] : rawPage);
+  const view = parseListView(await searchParams);
   return (
     <div className="space-y-6">
       <header>
@@ -22,15 +19,9 @@ export default async function MarketsPage({ searchParams }: { searchParams: Sear
           status for most of them.
         </p>
       </header>
-      {page.ok ? (
-        <StreamedSection key={page.value} id="markets" title={<span className="sr-only">Markets</span>} label="regulated markets">
-          <MarketsSection page={page.value} />
-        </StreamedSection>
-      ) : (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-          {page.message}
-        </p>
-      )}
+      <StreamedSection key={listViewKey(view)} id="markets" title={<span className="sr-only">Markets</span>} label="regulated markets">
+        <MarketsList view={view} />
+      </StreamedSection>
     </div>
   );
 }

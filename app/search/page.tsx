@@ -7,7 +7,8 @@ import { SearchForm } from '@/components/search/search-form';
 import { SearchResults } from '@/components/search/search-results';
 import { SearchTypeTabs } from '@/components/search/search-type-tabs';
 import type { SearchType } from '@/lib/register/model';
-import { checkPage, checkSearchText, checkSearchType } from '@/lib/register/validate';
+import { checkSearchText, checkSearchType } from '@/lib/register/validate';
+import { listViewKey, parseListView } from '@/components/register/list-view';
 import { entityPath } from '@/lib/routes/portal-paths';
 import { jumpToNumber, type NumberNotFound as NumberNotFoundData } from '@/lib/search/number-jump';
 import { jumpForQuery } from '@/lib/search/reference-query';
@@ -52,10 +53,10 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
   }
 
   const text = checkSearchText(rawQuery);
-  const page = checkPage(first(params.page));
-  const problem = !typeCheck.ok ? typeCheck : !text.ok ? text : !page.ok ? page : undefined;
+  const view = parseListView(params);
+  const problem = !typeCheck.ok ? typeCheck : !text.ok ? text : view.mode === 'bad' ? { ok: false as const, field: view.field, message: view.message } : undefined;
   const shownQuery = text.ok ? text.value : rawQuery.trim();
-  if (!jump) await auditSearch({ q: shownQuery, type: rawType ?? 'firm', page: page.ok ? page.value : 1, outcome: problem ? 'failure' : 'success', reason: problem?.field });
+  if (!jump) await auditSearch({ q: shownQuery, type: rawType ?? 'firm', page: view.mode === 'page' ? view.page : 1, outcome: problem ? 'failure' : 'success', reason: problem?.field });
 
   return (
     <div className="space-y-6">
@@ -74,8 +75,8 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
         <div className="space-y-4">
           <SearchTypeTabs query={shownQuery} type={type} />
           {/* Keyed so a new query or page shows the skeleton again instead of the previous results. */}
-          <StreamedSection key={`${shownQuery}|${type}|${page.ok ? page.value : 1}`} id="results" title={<span className="sr-only">Results</span>} label="search results" rows={8}>
-            <SearchResults query={shownQuery} type={type} page={page.ok ? page.value : 1} />
+          <StreamedSection key={`${shownQuery}|${type}|${listViewKey(view)}`} id="results" title={<span className="sr-only">Results</span>} label="search results" rows={8}>
+            <SearchResults query={shownQuery} type={type} view={view} />
           </StreamedSection>
         </div>
       )}

@@ -4,27 +4,22 @@ import { ExtraFields } from '@/components/register/extra-fields';
 import { ProvenanceLine } from '@/components/register/provenance-line';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { ExportLink } from '@/components/register/export-link';
+import type { ListView } from '@/components/register/list-view';
+import { PagedRegisterList } from '@/components/register/paged-register-list';
 import { StaleNotice } from '@/components/register/stale-notice';
 import { fundExportHref } from '@/lib/export/export-paths';
-import { Pager } from '@/components/ui/pager';
 import { formatDate } from '@/lib/format/date';
 import { readFundNames } from '@/lib/page-data/cached-reads';
+import { getRegisterClient } from '@/lib/register/client';
+import type { FundName } from '@/lib/register/model';
 import { fundPath } from '@/lib/routes/portal-paths';
 
-/** The fund's other (previous and alternative) names; on the overview only the first few, with a link to all. */
-export async function FundNamesSection({ prn, page = 1, preview }: { prn: string; page?: number; preview?: number }) {
-  const result = await readFundNames(prn, page);
-  // "Not found" is the register's way of saying the fund has no other names.
-  if (result.kind === 'not-found') {
-    return <p className="text-sm text-slate-700">{page > 1 ? `There is no page ${page} of other names.` : 'The register records no other names for this fund.'}</p>;
-  }
-  if (result.kind !== 'ok') return <RegisterFailureMessage failure={result} what={`other names of fund ${prn}`} />;
-  const names = preview ? result.data.slice(0, preview) : result.data;
-  const total = result.page.totalCount ?? result.data.length;
-  const pageCount = result.page.pageCount ?? (result.page.hasNext ? page + 1 : page);
+const NONE = <p className="text-sm text-slate-700">The register records no other names for this fund.</p>;
+
+/** The other names as a table; `total` is the register's count of the whole list. */
+function FundNamesTable({ prn, names, total }: { prn: string; names: FundName[]; total: number }) {
   return (
-    <div className="space-y-2">
-      <StaleNotice notice={result.notice} />
+    <>
       <DataTable
         id="fund-names"
         caption="Other names"
@@ -43,15 +38,49 @@ export async function FundNamesSection({ prn, page = 1, preview }: { prn: string
         ]}
       />
       {names.map((n, i) => (Object.keys(n.extra).length ? <ExtraFields key={i} extra={n.extra} label={`Other fields for ${n.name ?? 'a name'}`} /> : null))}
-      {preview && result.data.length > names.length ? (
+    </>
+  );
+}
+
+/** On the fund's overview: the first few other names, with a link to all of them. */
+export async function FundNamesPreview({ prn, preview }: { prn: string; preview: number }) {
+  const result = await readFundNames(prn);
+  // "Not found" is the register's way of saying the fund has no other names.
+  if (result.kind === 'not-found') return NONE;
+  if (result.kind !== 'ok') return <RegisterFailureMessage failure={result} what={`other names of fund ${prn}`} />;
+  const total = result.page.totalCount ?? result.data.length;
+  return (
+    <div className="space-y-2">
+      <StaleNotice notice={result.notice} />
+      <FundNamesTable prn={prn} names={result.data.slice(0, preview)} total={total} />
+      {result.data.length > preview ? (
         <p className="text-sm">
           <Link href={fundPath(prn, 'names')} className="text-brand-700 underline">
             All {total} other names
           </Link>
         </p>
       ) : null}
-      {!preview ? <Pager basePath={fundPath(prn, 'names')} page={page} totalPages={Math.max(page, pageCount)} label="Other names" /> : null}
       <ProvenanceLine provenance={result.provenance} />
     </div>
+  );
+}
+
+/** The other-names page: the fund's previous and alternative names, paged as every register list is. */
+export function FundNamesList({ prn, view }: { prn: string; view: ListView }) {
+  const client = getRegisterClient();
+  return (
+    <PagedRegisterList
+      view={view}
+      basePath={fundPath(prn, 'names')}
+      unit={['name', 'names']}
+      label="other names"
+      failureWhat={`other names of fund ${prn}`}
+      badPage="reason"
+      fetchPage={(page) => readFundNames(prn, page)}
+      fetchAll={(onProgress) => client.allPages(client.fundNames, [prn], { onProgress })}
+      rows={(names) => names.length}
+      none={NONE}
+      render={(names, _scope, where) => <FundNamesTable prn={prn} names={names} total={where?.totalCount ?? names.length} />}
+    />
   );
 }

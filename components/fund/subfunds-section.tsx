@@ -4,10 +4,12 @@ import { ExtraFields } from '@/components/register/extra-fields';
 import { ProvenanceLine } from '@/components/register/provenance-line';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { ExportLink } from '@/components/register/export-link';
+import type { ListView } from '@/components/register/list-view';
+import { PagedRegisterList } from '@/components/register/paged-register-list';
 import { StaleNotice } from '@/components/register/stale-notice';
 import { fundExportHref } from '@/lib/export/export-paths';
-import { Pager } from '@/components/ui/pager';
 import { readFundSubfunds } from '@/lib/page-data/cached-reads';
+import { getRegisterClient } from '@/lib/register/client';
 import type { SubFund } from '@/lib/register/model';
 import { checkSearchText } from '@/lib/register/validate';
 import { fundPath, searchPath } from '@/lib/routes/portal-paths';
@@ -23,35 +25,28 @@ function NameCell({ row }: { row: SubFund }) {
   );
 }
 
+const NONE = <p className="text-sm text-slate-700">The register records no sub-funds for this fund.</p>;
+
 /**
- * Sub-funds, 20 per register page. Paging follows the page count worked out from total_count,
- * never the register's own Previous/Next links (page 1 says pgnp=0, the last page points past
- * the end). Each row's link points at its parent, which is what the register's URL says.
+ * The sub-funds as a table: `total` is the register's count of the whole list, `where` (on the
+ * sub-funds page) which page this is. Each row's parent link points at its parent, which is what
+ * the register's URL says.
  */
-export async function SubfundsSection({ prn, page = 1, preview }: { prn: string; page?: number; preview?: number }) {
-  const result = await readFundSubfunds(prn, page);
-  if (result.kind === 'not-found') {
-    return <p className="text-sm text-slate-700">{page > 1 ? `There is no page ${page} of sub-funds.` : 'The register records no sub-funds for this fund.'}</p>;
-  }
-  if (result.kind !== 'ok') return <RegisterFailureMessage failure={result} what={`sub-funds of fund ${prn}`} />;
-  const rows = preview ? result.data.slice(0, preview) : result.data;
-  const total = result.page.totalCount ?? result.data.length;
-  const pageCount = result.page.pageCount ?? (result.page.hasNext ? page + 1 : page);
+function SubfundsTable({ prn, rows, total, where, filterable }: { prn: string; rows: SubFund[]; total: number; where?: { page: number; pages: number }; filterable: boolean }) {
   return (
-    <div className="space-y-2">
-      <StaleNotice notice={result.notice} />
+    <>
       <DataTable
         id="subfunds"
         caption="Sub-funds"
         captionExtra={
           <>
-            {`${total} ${total === 1 ? 'sub-fund' : 'sub-funds'}${!preview && pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}`}
+            {`${total} ${total === 1 ? 'sub-fund' : 'sub-funds'}${where && where.pages > 1 ? `, page ${where.page} of ${where.pages}` : ''}`}
             <ExportLink href={fundExportHref(prn, 'subfunds')} what="sub-funds" />
           </>
         }
         rows={rows}
         rowKey={(s, i) => `${s.name ?? ''}-${i}`}
-        filterable={!preview}
+        filterable={filterable}
         columns={[
           { header: 'Sub-fund', rowHeader: true, cell: (s) => <NameCell row={s} /> },
           { header: 'Sub-fund type', cell: (s) => s.type ?? '—' },
@@ -71,18 +66,53 @@ export async function SubfundsSection({ prn, page = 1, preview }: { prn: string;
         ]}
       />
       {rows.map((s, i) => (Object.keys(s.extra).length ? <ExtraFields key={i} extra={s.extra} label={`Other fields for ${s.name ?? 'a sub-fund'}`} /> : null))}
-      {preview ? (
-        total > rows.length ? (
-          <p className="text-sm">
-            <Link href={fundPath(prn, 'subfunds')} className="text-brand-700 underline">
-              All {total} sub-funds
-            </Link>
-          </p>
-        ) : null
-      ) : (
-        <Pager basePath={fundPath(prn, 'subfunds')} page={page} totalPages={Math.max(page, pageCount)} label="Sub-funds" />
-      )}
+    </>
+  );
+}
+
+/** On the fund's overview: the first few sub-funds, with a link to all of them. */
+export async function SubfundsPreview({ prn, preview }: { prn: string; preview: number }) {
+  const result = await readFundSubfunds(prn);
+  if (result.kind === 'not-found') return NONE;
+  if (result.kind !== 'ok') return <RegisterFailureMessage failure={result} what={`sub-funds of fund ${prn}`} />;
+  const rows = result.data.slice(0, preview);
+  const total = result.page.totalCount ?? result.data.length;
+  return (
+    <div className="space-y-2">
+      <StaleNotice notice={result.notice} />
+      <SubfundsTable prn={prn} rows={rows} total={total} filterable={false} />
+      {total > rows.length ? (
+        <p className="text-sm">
+          <Link href={fundPath(prn, 'subfunds')} className="text-brand-700 underline">
+            All {total} sub-funds
+          </Link>
+        </p>
+      ) : null}
       <ProvenanceLine provenance={result.provenance} />
     </div>
+  );
+}
+
+/**
+ * The sub-funds page: 20 per register page, paged as every register list is. Paging follows the
+ * page count worked out from total_count, never the register's own Previous/Next links (page 1
+ * says pgnp=0, the last page points past the end).
+ */
+export function SubfundsList({ prn, view }: { prn: string; view: ListView }) {
+  const client = getRegisterClient();
+  return (
+    <PagedRegisterList
+      view={view}
+      basePath={fundPath(prn, 'subfunds')}
+      unit={['sub-fund', 'sub-funds']}
+      label="sub-funds"
+      failureWhat={`sub-funds of fund ${prn}`}
+      badPage="reason"
+      fetchPage={(page) => readFundSubfunds(prn, page)}
+      fetchAll={(onProgress) => client.allPages(client.fundSubfunds, [prn], { onProgress })}
+      rows={(rows) => rows.length}
+      none={NONE}
+      render={(rows, _scope, where) => <SubfundsTable prn={prn} rows={rows} total={where?.totalCount ?? rows.length} where={where} filterable />}
+    />
   );
 }

@@ -1,13 +1,13 @@
 import Link from 'next/link';
 
 /** An impossible ?page= value: said in words, with the way back; the register is not asked. */
-export function BadPageNotice({ message, basePath }: { message: string; basePath: string }) {
+export function BadPageNotice({ message, firstPageHref }: { message: string; firstPageHref: string }) {
   return (
     <div role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-sm text-red-900">
       <p className="font-semibold">That is not a page of this list.</p>
       <p className="mt-1">{message}</p>
       <p className="mt-2">
-        <Link href={basePath} className="font-medium underline">
+        <Link href={firstPageHref} className="font-medium underline">
           Go to the first page
         </Link>
       </p>

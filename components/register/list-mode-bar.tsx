@@ -9,13 +9,16 @@ const n = (value: number) => value.toLocaleString('en-GB');
  */
 export function ListModeBar({
   mode,
-  basePath,
+  firstPageHref,
+  allHref,
   facts,
   totalCount,
   unit,
 }: {
   mode: 'page' | 'all';
-  basePath: string;
+  /** The list one page at a time, and the list whole (listHref in list-view.ts). */
+  firstPageHref: string;
+  allHref: string;
   facts?: PageFacts;
   totalCount?: number;
   unit: [string, string];
@@ -24,7 +27,7 @@ export function ListModeBar({
     return (
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
         <span>Showing every page of the register&apos;s list.</span>
-        <Link href={basePath} className="no-print font-medium text-brand-700 underline">
+        <Link href={firstPageHref} className="no-print font-medium text-brand-700 underline">
           Show one page at a time
         </Link>
       </p>
@@ -43,7 +46,7 @@ export function ListModeBar({
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
       {where || total ? <span>{[where, total].filter(Boolean).join(' · ')}</span> : null}
       {several ? (
-        <Link href={`${basePath}?all=1`} className="no-print font-medium text-brand-700 underline">
+        <Link href={allHref} className="no-print font-medium text-brand-700 underline">
           Show all {unit[1]} on one page
           <span className="sr-only"> (fetches every page from the register)</span>
         </Link>

@@ -21,6 +21,18 @@ export function parseListView(searchParams: SearchParams): ListView {
   return { mode: 'page', page: page.value };
 }
 
+/**
+ * A list's own URL: its first page (no `which`), page N, or "show all", keeping the other query
+ * parameters the list lives under (a search's q and type).
+ */
+export function listHref(basePath: string, params: Record<string, string> = {}, which: { page?: number; all?: boolean } = {}): string {
+  const query = new URLSearchParams(params);
+  if (which.all) query.set('all', '1');
+  else if (which.page !== undefined && which.page > 1) query.set('page', String(which.page));
+  const text = query.toString();
+  return text ? `${basePath}?${text}` : basePath;
+}
+
 /** A stable key per view, so a section's Suspense boundary shows its skeleton again when the view changes. */
 export function listViewKey(view: ListView): string {
   return view.mode === 'page' ? `page-${view.page}` : view.mode;

@@ -18,7 +18,7 @@ export type ShowAllWalkProps<T> = Omit<WalkOutcomeProps<T>, 'result'> & {
  * it, each link waiting for the next page and showing "Fetched n of N pages…" until the last link
  * renders the complete list. Nothing runs in the browser and nothing is shared between requests
  * except the register client's cache, so it works the same behind several portal instances.
- * Used by the firm sections and meant for the printable report.
+ * Used by every paged register list (PagedRegisterList) and meant for the printable report.
  */
 export function ShowAllWalk<T>({ start, label, ...outcome }: ShowAllWalkProps<T>) {
   const progress = new WalkProgress<AllPagesResult<T>>();

@@ -1,17 +1,16 @@
 import Link from 'next/link';
 import { DataTable, type Column } from '@/components/tables/data-table';
-import { Pager } from '@/components/ui/pager';
 import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
 import { WarningCallout } from '@/components/ui/warning-callout';
-import { ProvenanceLine } from '@/components/register/provenance-line';
 import { RefreshButton } from '@/components/register/refresh-button';
-import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { ExportLink } from '@/components/register/export-link';
-import { StaleNotice } from '@/components/register/stale-notice';
+import type { ListView } from '@/components/register/list-view';
+import { PagedRegisterList, type ListWhere } from '@/components/register/paged-register-list';
 import { searchExportHref } from '@/lib/export/export-paths';
 import { readSearch } from '@/lib/page-data/cached-reads';
+import { getRegisterClient } from '@/lib/register/client';
 import type { SearchResult, SearchType } from '@/lib/register/model';
-import { entityPath, searchPath } from '@/lib/routes/portal-paths';
+import { entityPath } from '@/lib/routes/portal-paths';
 import { NoResults } from './no-results';
 
 const NOUNS: Record<SearchType, [string, string]> = { firm: ['firm', 'firms'], individual: ['individual', 'individuals'], fund: ['fund', 'funds'] };
@@ -40,31 +39,10 @@ function NameCell({ row }: { row: SearchResult }) {
   );
 }
 
-/** One page of register search results, fetched inside its own Suspense boundary. */
-export async function SearchResults({ query, type, page }: { query: string; type: SearchType; page: number }) {
-  const result = await readSearch(query, type, page);
+function ResultsTable({ query, type, rows, where }: { query: string; type: SearchType; rows: SearchResult[]; where?: ListWhere }) {
   const [one, many] = NOUNS[type];
-
-  if (result.kind === 'not-found') {
-    if (page > 1) {
-      return (
-        <div role="status" className="rounded border border-slate-300 bg-white p-4 text-sm">
-          <p className="font-semibold">There is no page {page} of {many} matching “{query}”.</p>
-          <p className="mt-1">
-            <Link href={searchPath(query, type)} className="text-brand-700 underline">
-              Go to the first page of results
-            </Link>
-          </p>
-        </div>
-      );
-    }
-    return <NoResults query={query} type={type} />;
-  }
-  if (result.kind !== 'ok') return <RegisterFailureMessage failure={result} what={`${one} search results for “${query}”`} />;
-
-  const rows = result.data;
-  const total = result.page.totalCount ?? rows.length;
-  const pageCount = result.page.pageCount ?? (result.page.hasNext ? page + 1 : page);
+  const total = where?.totalCount ?? rows.length;
+  const paged = where !== undefined && where.pages > 1;
   const warned = rows.filter((r) => r.unauthorised);
 
   const columns: Column<SearchResult>[] = [
@@ -83,10 +61,9 @@ export async function SearchResults({ query, type, page }: { query: string; type
 
   return (
     <div className="space-y-4">
-      <StaleNotice notice={result.notice} />
       <p className="text-sm text-slate-700" data-testid="result-count">
         {total.toLocaleString('en-GB')} {total === 1 ? one : many} match “{query}”
-        {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ''}
+        {paged ? ` · page ${where.page} of ${where.pages}` : ''}
       </p>
       {warned.length > 0 ? (
         <WarningCallout tone="danger" title={`${warned.length} of these ${warned.length === 1 ? 'is an unauthorised or clone firm' : 'are unauthorised or clone firms'}`}>
@@ -99,7 +76,7 @@ export async function SearchResults({ query, type, page }: { query: string; type
         caption={`${many[0].toUpperCase()}${many.slice(1)} matching “${query}”`}
         captionExtra={
           <>
-            {pageCount > 1 ? `page ${page} of ${pageCount}` : null}
+            {paged ? `page ${where.page} of ${where.pages}` : null}
             <ExportLink href={searchExportHref(query, type)} what={`${many} matching “${query}”`} />
           </>
         }
@@ -108,11 +85,28 @@ export async function SearchResults({ query, type, page }: { query: string; type
         rowKey={(row, i) => `${row.referenceNumber ?? 'none'}-${i}`}
         filterable={false}
       />
-      <Pager basePath="/search" params={{ q: query, type }} page={page} totalPages={Math.max(page, pageCount)} label={`${one[0].toUpperCase()}${one.slice(1)} results`} />
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <ProvenanceLine provenance={result.provenance} />
-        <RefreshButton calls={[{ endpoint: 'search', args: [query, type], page }]} />
-      </div>
     </div>
+  );
+}
+
+/** Register search results, paged as every register list is (`?page=N`, `?all=1`), keeping the query and type in every link. */
+export function SearchResults({ query, type, view }: { query: string; type: SearchType; view: ListView }) {
+  const client = getRegisterClient();
+  const [one, many] = NOUNS[type];
+  return (
+    <PagedRegisterList
+      view={view}
+      basePath="/search"
+      params={{ q: query, type }}
+      unit={[one, many]}
+      label={`${one} results`}
+      failureWhat={`${one} search results for “${query}”`}
+      fetchPage={(page) => readSearch(query, type, page)}
+      fetchAll={(onProgress) => client.allPages(client.search, [query, type], { onProgress })}
+      rows={(rows) => rows.length}
+      none={<NoResults query={query} type={type} />}
+      actions={<RefreshButton calls={[{ endpoint: 'search', args: [query, type], page: view.mode === 'page' ? view.page : 1 }]} />}
+      render={(rows, _scope, where) => <ResultsTable query={query} type={type} rows={rows} where={where} />}
+    />
   );
 }

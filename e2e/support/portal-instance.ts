@@ -2,16 +2,17 @@
 // directory and whatever environment a spec needs (SSO settings, throttling), on a free port.
 // Specs about sign-in use it so their accounts, lockouts and revocations never touch the shared
 // e2e portal; the SSO spec needs it because the provider settings are read at start.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureFirstAdmin } from '@/lib/auth/first-admin';
 import { type AdminActor, createLocalUser } from '@/lib/auth/user-admin';
 import { openMigratedDb } from '@/lib/db/connect';
 import type { Db, Role } from '@/lib/db/schema';
+import { freePort, httpAnswers, spawnNextStart, waitUntilAnswers } from '@/test/spawned-process';
+
+export { freePort };
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -27,29 +28,24 @@ export interface PortalInstance {
   stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** The production build to serve: E2E_AUTH_DIST_DIR, else NEXT_DIST_DIR, else the e2e build (.next-test). */
 export function distDir(): string {
   return process.env.E2E_AUTH_DIST_DIR || process.env.NEXT_DIST_DIR || '.next-test';
 }
 
-const CLI_ACTOR: AdminActor = { id: null, email: 'cli:e2e', via: 'cli' };
-
-export async function startPortal(options: { env?: Record<string, string>; port?: number } = {}): Promise<PortalInstance> {
+/** The build to serve, refusing clearly when there is none. */
+export function builtDistDir(): string {
   const dist = distDir();
   if (!existsSync(path.join(ROOT, dist, 'BUILD_ID'))) {
     throw new Error(`No production build in ${dist}/: build it first with \`NEXT_DIST_DIR=${dist} npx next build\`.`);
   }
+  return dist;
+}
+
+const CLI_ACTOR: AdminActor = { id: null, email: 'cli:e2e', via: 'cli' };
+
+export async function startPortal(options: { env?: Record<string, string>; port?: number } = {}): Promise<PortalInstance> {
+  const dist = builtDistDir();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fsr-e2e-auth-'));
   const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
@@ -72,28 +68,8 @@ export async function startPortal(options: { env?: Record<string, string>; port?
   await setup.close();
   if (!first.created) throw new Error('The fresh e2e database already had users.');
 
-  let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
-    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The portal exited during start-up:\n${output}`);
-    try {
-      const res = await fetch(`${baseURL}/login`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`The portal did not answer within 60 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const portal = spawnNextStart(port, env, { detached: true });
+  await waitUntilAnswers('The portal', portal, httpAnswers(`${baseURL}/login`, (status) => status >= 200 && status < 300), { timeoutMs: 60_000 });
 
   async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
     const handle = await openMigratedDb(dbConfig);
@@ -114,13 +90,9 @@ export async function startPortal(options: { env?: Record<string, string>; port?
         return { email: user.email, password };
       }),
     withDb,
-    output: () => output,
+    output: portal.output,
     async stop() {
-      if (child.exitCode === null && child.pid) {
-        process.kill(-child.pid, 'SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
-      }
+      await portal.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,7 +2,7 @@
 // register sandbox, one Redis (a redis-server of the spec's own, so it can be killed), one
 // PostgreSQL database (a schema of its own in TEST_DATABASE_URL, dropped afterwards), one
 // NEXTAUTH_SECRET and one build; each instance on its own port with its own FSR_INSTANCE_ID.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,15 +11,14 @@ import pg from 'pg';
 import { type AdminActor, createLocalUser } from '@/lib/auth/user-admin';
 import { openMigratedDb } from '@/lib/db/connect';
 import type { Db } from '@/lib/db/schema';
-import { freeTcpPort, startOwnRedis, type OwnRedis } from '@/test/redis-server';
+import { startOwnRedis, type OwnRedis } from '@/test/redis-server';
+import { freePort, httpAnswers, type SpawnedProcess, spawnNextStart, waitUntilAnswers } from '@/test/spawned-process';
 import { distDir } from './portal-instance';
-
-const ROOT = path.resolve(__dirname, '..', '..');
 
 export interface ClusterInstance {
   index: number;
   baseURL: string;
-  child: ChildProcess;
+  process: SpawnedProcess;
   output(): string;
   /** SIGTERM and wait for the exit; resolves with the exit code (or signal). */
   terminate(): Promise<string>;
@@ -80,7 +79,7 @@ export async function startCluster(options: {
   const instances: ClusterInstance[] = [];
 
   for (let index = 0; index < options.count; index += 1) {
-    const port = await freeTcpPort();
+    const port = await freePort();
     const baseURL = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -101,40 +100,32 @@ export async function startCluster(options: {
     };
     delete env.FSR_API_KEY;
     delete env.FSR_API_EMAIL;
-    let output = '';
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (d) => (output += d));
-    child.stderr?.on('data', (d) => (output += d));
-    const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? String(code))));
+    const server = spawnNextStart(port, env);
     instances.push({
       index,
       baseURL,
-      child,
-      output: () => output,
+      process: server,
+      output: server.output,
       async terminate() {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-        return exited;
+        if (server.running()) server.child.kill('SIGTERM');
+        return server.exited;
       },
     });
   }
 
-  const deadline = Date.now() + 90_000;
-  for (const instance of instances) {
-    for (;;) {
-      if (instance.child.exitCode !== null) throw new Error(`Instance ${instance.index + 1} exited during start-up:\n${instance.output()}`);
-      try {
-        const res = await fetch(`${instance.baseURL}/api/ready`, { signal: AbortSignal.timeout(5_000) });
-        if (res.status === 200) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`Instance ${instance.index + 1} was not ready within 90 s:\n${instance.output()}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+  try {
+    await Promise.all(
+      instances.map((instance) =>
+        waitUntilAnswers(`Instance ${instance.index + 1}`, instance.process, httpAnswers(`${instance.baseURL}/api/ready`, (status) => status === 200), {
+          timeoutMs: 90_000,
+          intervalMs: 250,
+        }),
+      ),
+    );
+  } catch (error) {
+    await Promise.all(instances.map((i) => i.process.stop()));
+    await redis.stop();
+    throw error;
   }
 
   async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
@@ -153,8 +144,7 @@ export async function startCluster(options: {
     redisPrefix,
     withDb,
     async stop() {
-      await Promise.all(instances.map((i) => Promise.race([i.terminate(), new Promise((r) => setTimeout(r, 15_000))])));
-      for (const i of instances) if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill('SIGKILL');
+      await Promise.all(instances.map((i) => i.process.stop(15_000)));
       await redis.stop();
       const c = new pg.Client({ connectionString: options.pgUrl });
       await c.connect();

@@ -2,6 +2,7 @@ import { isoNow } from '@/lib/db/clock';
 import { appendAudit, pruneAudit } from '@/lib/db/queries/audit';
 import { readAuditChainState } from '@/lib/db/queries/audit-chain';
 import type { Db } from '@/lib/db/schema';
+import { settingValue, wholeNumberIn } from '@/lib/server/settings-values';
 
 /**
  * Audit retention: entries older than AUDIT_RETENTION_DAYS (default 2,555 days, about seven
@@ -17,12 +18,11 @@ export const DEFAULT_AUDIT_RETENTION_DAYS = 2555;
 const DAY_MS = 86_400_000;
 
 export function readAuditRetentionDays(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.AUDIT_RETENTION_DAYS?.trim();
+  const raw = settingValue(env, 'AUDIT_RETENTION_DAYS');
   if (!raw) return DEFAULT_AUDIT_RETENTION_DAYS;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 36_500) {
-    throw new Error(`AUDIT_RETENTION_DAYS must be a whole number of days from 1 to 36500 (got "${raw.slice(0, 20)}").`);
-  }
-  return Number(raw);
+  const days = wholeNumberIn(raw, 1, 36_500);
+  if (days === undefined) throw new Error(`AUDIT_RETENTION_DAYS must be a whole number of days from 1 to 36500 (got "${raw.slice(0, 20)}").`);
+  return days;
 }
 
 export interface PruneResult {

@@ -1,4 +1,4 @@
-import type { Env } from '@/lib/db/connect';
+import { type Env, settingValue } from '@/lib/server/settings-values';
 import { ROLES, type Role } from '@/lib/db/schema';
 import { highestRole } from './roles';
 
@@ -41,7 +41,7 @@ export class AuthConfigError extends Error {
 }
 
 function positiveNumber(env: Env, name: string, fallback: number, max?: number): number {
-  const raw = env[name]?.trim();
+  const raw = settingValue(env, name);
   if (!raw) return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new AuthConfigError(`${name} must be a positive number.`);
@@ -50,7 +50,7 @@ function positiveNumber(env: Env, name: string, fallback: number, max?: number):
 }
 
 function nonNegativeInteger(env: Env, name: string, fallback: number, max?: number): number {
-  const raw = env[name]?.trim();
+  const raw = settingValue(env, name);
   if (!raw) return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new AuthConfigError(`${name} must be a whole number, 0 or more.`);

@@ -3,11 +3,11 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { type Env, redactUrl } from '@/lib/server/settings-values';
 import { migrateToLatest } from './migrations';
 import type { Database, Db, DialectName } from './schema';
 
-/** Environment variables as read by the portal (a plain record, so tests can pass their own). */
-export type Env = Record<string, string | undefined>;
+export type { Env } from '@/lib/server/settings-values';
 
 export type DbConfig =
   | { dialect: 'sqlite'; file: string }
@@ -45,17 +45,6 @@ const int8AsNumber: typeof pg.types.getTypeParser = (oid, format) =>
   oid === INT8_OID && format !== 'binary' ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format);
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
-/** A PostgreSQL URL with the password replaced, for messages and logs. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'postgres://(unparseable URL)';
-  }
-}
 
 export function openDb(config: DbConfig): DbHandle {
   if (config.dialect === 'sqlite') {

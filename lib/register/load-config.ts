@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { RegisterCredentials } from './credentials';
 import type { RegisterSource } from './result';
+import { type Env, settingValue, wholeNumberIn } from '@/lib/server/settings-values';
 
 /**
  * Register client settings from the environment. Every message names the variable at fault; the
@@ -54,32 +54,28 @@ export class RegisterConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
 
-const positiveInt = (name: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `${name} must be a whole number`)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= max, `${name} must be between 1 and ${max}`);
+/** A whole-number setting: its range, and how a value outside it is refused. */
+interface WholeSetting {
+  min: number;
+  max: number;
+  outOfRange: string;
+}
 
-const nonNegativeInt = (name: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `${name} must be a whole number`)
-    .transform(Number)
-    .refine((n) => n <= max, `${name} must be at most ${max}`);
+const positiveInt = (name: string, max: number): WholeSetting => ({ min: 1, max, outOfRange: `${name} must be between 1 and ${max}` });
+const nonNegativeInt = (name: string, max: number): WholeSetting => ({ min: 0, max, outOfRange: `${name} must be at most ${max}` });
 
-/** Parses an optional variable with `schema`, collecting a problem instead of throwing. */
-function read<T>(env: Env, name: string, schema: z.ZodType<T, string>, fallback: T, problems: string[]): T {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  problems.push(parsed.error.issues[0]?.message ?? `${name} is invalid`);
-  return fallback;
+/** Reads an optional whole-number variable, collecting a problem (and using the fallback) instead of throwing. */
+function read(env: Env, name: string, setting: WholeSetting, fallback: number, problems: string[]): number {
+  const raw = settingValue(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) {
+    problems.push(`${name} must be a whole number`);
+    return fallback;
+  }
+  const value = wholeNumberIn(raw, setting.min, setting.max);
+  if (value === undefined) problems.push(setting.outOfRange);
+  return value ?? fallback;
 }
 
 function isLiveHost(url: URL): boolean {
@@ -89,13 +85,13 @@ function isLiveHost(url: URL): boolean {
 /** Parses and validates the register settings from `env`. Throws RegisterConfigError listing every problem. */
 export function loadRegisterConfig(env: Env = process.env): RegisterConfig {
   const problems: string[] = [];
-  const key = env.FSR_API_KEY?.trim() || undefined;
-  const email = env.FSR_API_EMAIL?.trim() || undefined;
+  const key = settingValue(env, 'FSR_API_KEY');
+  const email = settingValue(env, 'FSR_API_EMAIL');
 
   // Base URL: the sandbox when no key is set, else the live register.
-  const sandboxHost = env.SANDBOX_HOST?.trim() || '127.0.0.1';
-  const sandboxPortRaw = env.SANDBOX_PORT?.trim() || '4010';
-  if (!/^\d+$/.test(sandboxPortRaw) || Number(sandboxPortRaw) < 1 || Number(sandboxPortRaw) > 65535) {
+  const sandboxHost = settingValue(env, 'SANDBOX_HOST') ?? '127.0.0.1';
+  const sandboxPortRaw = settingValue(env, 'SANDBOX_PORT') ?? '4010';
+  if (wholeNumberIn(sandboxPortRaw, 1, 65535) === undefined) {
     problems.push('SANDBOX_PORT must be a port number between 1 and 65535');
   }
   const hostForUrl = sandboxHost.includes(':') && !sandboxHost.startsWith('[') ? `[${sandboxHost}]` : sandboxHost;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createClient } from 'redis';
-import { redactRedisUrl } from './scale-out-config';
+import { redactUrl } from '@/lib/server/settings-values';
 
 /**
  * One portal instance's connection to Redis, for the shared rate log, cache and flight locks. It
@@ -74,7 +74,7 @@ export class RedisConnection {
   constructor(private readonly options: RedisConnectionOptions) {
     this.commandTimeoutMs = options.commandTimeoutMs ?? 1000;
     this.log = options.log ?? ((m) => console.warn(m));
-    this.where = redactRedisUrl(options.url);
+    this.where = redactUrl(options.url);
     const reconnectMaxMs = options.reconnectMaxMs ?? 1000;
     const base = {
       url: options.url,

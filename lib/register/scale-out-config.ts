@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { type Env, settingValue, wholeNumberIn } from '@/lib/server/settings-values';
 
 /**
  * Scale-out settings from the environment: REDIS_URL turns on the shared rate log, cache and
@@ -17,17 +18,6 @@ export interface ScaleOutConfig {
   instanceId: string;
 }
 
-/** The URL without its password, for messages. */
-export function redactRedisUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'redis://(unparseable URL)';
-  }
-}
-
 export class ScaleOutConfigError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
@@ -36,8 +26,6 @@ export class ScaleOutConfigError extends Error {
     this.problems = problems;
   }
 }
-
-type Env = Record<string, string | undefined>;
 
 export function loadScaleOutConfig(env: Env = process.env): ScaleOutConfig {
   const problems: string[] = [];
@@ -59,11 +47,11 @@ export function loadScaleOutConfig(env: Env = process.env): ScaleOutConfig {
   if (!/^[A-Za-z0-9_.-]{1,64}$/.test(prefix)) problems.push('FSR_REDIS_PREFIX must be 1 to 64 letters, digits, ".", "_" or "-"');
 
   let instances = 3;
-  const instancesRaw = env.FSR_INSTANCES?.trim();
+  const instancesRaw = settingValue(env, 'FSR_INSTANCES');
   if (instancesRaw) {
-    if (!/^\d+$/.test(instancesRaw) || Number(instancesRaw) < 1 || Number(instancesRaw) > 100) {
-      problems.push('FSR_INSTANCES must be a whole number between 1 and 100 (the number of portal instances sharing the API key)');
-    } else instances = Number(instancesRaw);
+    const n = wholeNumberIn(instancesRaw, 1, 100);
+    if (n === undefined) problems.push('FSR_INSTANCES must be a whole number between 1 and 100 (the number of portal instances sharing the API key)');
+    else instances = n;
   }
 
   const instanceId = env.FSR_INSTANCE_ID?.trim() || `${hostname()}:${env.PORT?.trim() || '3000'}`;

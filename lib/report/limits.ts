@@ -6,6 +6,7 @@
  *
  * Plain module (no server-only): the start-up check and the tests read it too.
  */
+import { type Env, settingValue, wholeNumberIn } from '@/lib/server/settings-values';
 
 export interface ReportLimits {
   /** FSR_REPORT_MAX_PAGES: pages walked per list in a printable report. */
@@ -18,15 +19,12 @@ export interface ReportLimits {
 
 export const DEFAULT_REPORT_LIMITS: Readonly<ReportLimits> = Object.freeze({ reportMaxPages: 100, reportMaxDetails: 100, exportMaxPages: 100 });
 
-type Env = Record<string, string | undefined>;
-
 function whole(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
+  const raw = settingValue(env, name);
   if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}.`);
-  }
-  return Number(raw);
+  const n = wholeNumberIn(raw, min, max);
+  if (n === undefined) throw new Error(`${name} must be a whole number from ${min} to ${max}.`);
+  return n;
 }
 
 /** Reads the limits; a bad value throws an error naming the variable (checked at start-up). */

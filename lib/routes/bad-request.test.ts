@@ -16,6 +16,11 @@ describe('portalBadRequest', () => {
       '/fund/800800/subfunds?page=3',
       '/fund/800800/names',
       '/markets',
+      // Show all: every page, so a page number beside it means nothing (as on the firm lists).
+      '/fund/800800/subfunds?all=1',
+      '/individual/PXR00042/disciplinary-history?all=1&page=abc',
+      '/markets?all=1',
+      '/search?q=revolution&type=firm&all=1',
       '/search',
       '/search?type=fund',
       '/search?q=revolution&type=firm&page=2',

@@ -1,6 +1,7 @@
+import { parseListView } from '@/components/register/list-view';
 import { firmBadRequest } from '@/lib/firm/firm-route-input';
 import { jumpForQuery } from '@/lib/search/reference-query';
-import { checkIrn, checkPage, checkPrn, checkSearchText, checkSearchType } from '@/lib/register/validate';
+import { checkIrn, checkPrn, checkSearchText, checkSearchType } from '@/lib/register/validate';
 
 /**
  * Requests for the search, individual, fund and markets pages that can never succeed: an
@@ -28,9 +29,10 @@ function firstProblem(...checks: Array<{ ok: true } | { ok: false; field: string
   return undefined;
 }
 
-function pageProblem(params: URLSearchParams): BadRequest | undefined {
-  const page = params.get('page');
-  return page === null ? undefined : firstProblem(checkPage(page));
+/** An impossible ?page= of a paged list, read as the list reads it (components/register/list-view.ts: ?all=1 wins). */
+function listPageProblem(params: URLSearchParams): BadRequest | undefined {
+  const view = parseListView(Object.fromEntries(params.entries()));
+  return view.mode === 'bad' ? { field: view.field, message: view.message } : undefined;
 }
 
 export function portalBadRequest(pathname: string, params: URLSearchParams): BadRequest | undefined {
@@ -43,7 +45,7 @@ export function portalBadRequest(pathname: string, params: URLSearchParams): Bad
     if (irn === undefined) return { field: 'irn', message: 'The IRN in the address is not readable.' };
     const problem = firstProblem(checkIrn(irn));
     if (problem) return problem;
-    return individual[2] === 'disciplinary-history' ? pageProblem(params) : undefined;
+    return individual[2] === 'disciplinary-history' ? listPageProblem(params) : undefined;
   }
 
   const fund = /^\/fund\/([^/]+)(?:\/(names|subfunds))?\/?$/.exec(pathname);
@@ -52,21 +54,22 @@ export function portalBadRequest(pathname: string, params: URLSearchParams): Bad
     if (prn === undefined) return { field: 'prn', message: 'The PRN in the address is not readable.' };
     const problem = firstProblem(checkPrn(prn));
     if (problem) return problem;
-    return fund[2] === 'subfunds' || fund[2] === 'names' ? pageProblem(params) : undefined;
+    return fund[2] === 'subfunds' || fund[2] === 'names' ? listPageProblem(params) : undefined;
   }
 
-  if (pathname === '/markets') return pageProblem(params);
+  if (pathname === '/markets') return listPageProblem(params);
 
   if (pathname === '/search') {
     // Without q it is the empty form (perhaps with a type chosen), not an error; a submitted search must be readable.
     const q = params.get('q');
     const type = params.get('type');
     if (q === null) return undefined;
-    return firstProblem(
-      // A reference number or a pasted register URL jumps to its page instead of being searched for.
-      ...(q !== null && jumpForQuery(q) ? [] : [checkSearchText(q ?? '')]),
-      ...(type === null || type === '' ? [] : [checkSearchType(type)]),
-      ...(params.get('page') === null ? [] : [checkPage(params.get('page'))]),
+    return (
+      firstProblem(
+        // A reference number or a pasted register URL jumps to its page instead of being searched for.
+        ...(q !== null && jumpForQuery(q) ? [] : [checkSearchText(q ?? '')]),
+        ...(type === null || type === '' ? [] : [checkSearchType(type)]),
+      ) ?? listPageProblem(params)
     );
   }
   return undefined;

@@ -1,12 +1,13 @@
 import { readAuditRetentionDays } from '@/lib/audit/retention';
 import { AuthConfigError, readAuthConfig } from '@/lib/auth/config';
 import { authSecretProblem } from '@/lib/auth/secret';
-import { dbConfigFromEnv, type Env } from '@/lib/db/connect';
+import { dbConfigFromEnv } from '@/lib/db/connect';
 import { loadRegisterConfig, RegisterConfigError } from '@/lib/register/load-config';
 import { loadScaleOutConfig, ScaleOutConfigError } from '@/lib/register/scale-out-config';
 import { readReportLimits } from '@/lib/report/limits';
 import { readEngineSettings } from '@/lib/jobs/engine';
 import { readNotifySettings } from '@/lib/notify/notify-settings';
+import { type Env, portProblem, urlProblem } from './settings-values';
 
 /**
  * Every setting the portal reads from the environment, checked in one place before it serves a
@@ -49,27 +50,6 @@ const SECRET_VARIABLES = [
   'WATCH_WEBHOOK_URL',
   'WATCH_WEBHOOK_SECRET',
 ];
-
-const LOOPBACK_OR_NAME = /^[A-Za-z0-9._~%[\]:-]+$/;
-
-function urlProblem(name: string, raw: string, schemes: string[], example: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return `${name} is not a valid URL (expected e.g. ${example})`;
-  }
-  if (!schemes.includes(url.protocol)) return `${name} must be a ${schemes.map((s) => `${s}//`).join(' or ')} URL (e.g. ${example})`;
-  if (!url.hostname || !LOOPBACK_OR_NAME.test(url.hostname)) return `${name} must name a host (e.g. ${example})`;
-  return undefined;
-}
-
-function portProblem(name: string, raw: string | undefined): string | undefined {
-  const value = raw?.trim();
-  if (!value) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 65535) return `${name} must be a port number from 1 to 65535`;
-  return undefined;
-}
 
 /** Runs `read` and turns what it throws into problems (several for the readers that collect them). */
 function collect(problems: string[], read: () => unknown): void {

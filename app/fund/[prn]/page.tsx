@@ -4,10 +4,10 @@ import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 import { StreamedSection } from '@/components/register/streamed-section';
 import { FundHeader } from '@/components/fund/fund-header';
 import { FundKeyFacts } from '@/components/fund/fund-key-facts';
-import { FundNamesSection } from '@/components/fund/fund-names-section';
+import { FundNamesPreview } from '@/components/fund/fund-names-section';
 import { FundUnavailable } from '@/components/fund/fund-unavailable';
 import { FundWarnings } from '@/components/fund/fund-warnings';
-import { SubfundsSection } from '@/components/fund/subfunds-section';
+import { SubfundsPreview } from '@/components/fund/subfunds-section';
 import { WatchControl } from '@/components/watch/watch-control';
 import { fundTitle, lookUpFund } from '@/lib/page-data/entity-lookup';
 import { requireUser } from '@/lib/auth/session';
@@ -51,12 +51,12 @@ export default async function FundPage({ params }: { params: Params }) {
         <FundKeyFacts fund={fund} />
       </section>
       <StreamedSection id="names" title="Other names" label="other names">
-        <FundNamesSection prn={prn} preview={5} />
+        <FundNamesPreview prn={prn} preview={5} />
       </StreamedSection>
       {/* A sub-fund has no sub-funds of its own; asking would only cost a request. */}
       {subFund ? null : (
         <StreamedSection id="subfunds" title="Sub-funds" label="sub-funds" rows={5}>
-          <SubfundsSection prn={prn} preview={5} />
+          <SubfundsPreview prn={prn} preview={5} />
         </StreamedSection>
       )}
     </div>
