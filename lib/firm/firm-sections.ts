@@ -43,7 +43,11 @@ export interface FirmSectionFacts<Row> {
   /** Whether the overview fetches its count when the first page is not cached. */
   counted: boolean;
   paging: SectionPaging;
-  /** A row's stable identity within the section, for matching the rows of two readings of it. */
+  /**
+   * A row's stable identity within the section, for matching the rows of two readings of it (the
+   * watch's diff). It leaves out the bucket: a row that moves from current to previous is the same
+   * row, changed, not one removed and another added.
+   */
   key: (row: Row) => string;
   /** The section's CSV columns (before the provenance columns every export ends with). */
   columns: CsvColumn<Row>[];
@@ -143,7 +147,7 @@ const DEFINITIONS = {
     paged: true,
     counted: true,
     paging: 'bucketed',
-    key: (r) => keyOf(r.list, r.name, r.irn, r.effectiveDate),
+    key: (r) => keyOf(r.name, r.irn, r.effectiveDate),
     columns: [
       { header: 'List', value: (r) => r.list },
       { header: 'Function', value: (r) => r.name },
@@ -167,7 +171,7 @@ const DEFINITIONS = {
     paged: true,
     counted: true,
     paging: 'bucketed',
-    key: (r) => keyOf(r.list, r.frn, r.name),
+    key: (r) => keyOf(r.frn, r.name),
     columns: [
       { header: 'List', value: (r) => r.list },
       { header: 'FRN', value: (r) => r.frn },
@@ -255,7 +259,7 @@ const DEFINITIONS = {
     paged: true,
     counted: false,
     paging: 'plain',
-    key: (r) => keyOf(r.list, r.name, r.status),
+    key: (r) => keyOf(r.name, r.status),
     columns: [
       { header: 'List', value: (r) => r.list },
       { header: 'Name', value: (r) => r.name },

@@ -107,7 +107,9 @@ forEachDialect('job queue', pgStatus, (db, dialect) => {
           return { status: 'done' };
         },
       },
-      onOutcome: (job, outcome) => seen.push([job.kind, outcome.status]),
+      onOutcome: (job, outcome) => {
+        seen.push([job.kind, outcome.status]);
+      },
     });
     try {
       // The flaky job's retry waits its backoff: move it forward rather than wait 5 s.

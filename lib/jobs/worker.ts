@@ -38,8 +38,11 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** Names this process in lease owners; default host and pid. */
   instance?: string;
-  /** Told about every finished attempt (for logs and tests). */
-  onOutcome?: (job: Job, outcome: JobOutcome) => void;
+  /**
+   * Told about every finished attempt once it is recorded (a cycle closes when its last job is
+   * done, a notification is sent when a cycle closes); awaited, and its failure only reported.
+   */
+  onOutcome?: (job: Job, outcome: JobOutcome) => void | Promise<void>;
   /** Told when claiming itself fails (the database is away); the lane waits a poll and tries again. */
   onError?: (error: unknown) => void;
 }
@@ -111,7 +114,11 @@ export function startWorker(options: WorkerOptions): Worker {
         options.onError?.(error);
       }
       finished += 1;
-      options.onOutcome?.(job, outcome);
+      try {
+        await options.onOutcome?.(job, outcome);
+      } catch (error) {
+        options.onError?.(error);
+      }
     }
   }
 

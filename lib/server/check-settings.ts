@@ -5,6 +5,7 @@ import { dbConfigFromEnv, type Env } from '@/lib/db/connect';
 import { loadRegisterConfig, RegisterConfigError } from '@/lib/register/load-config';
 import { loadScaleOutConfig, ScaleOutConfigError } from '@/lib/register/scale-out-config';
 import { readReportLimits } from '@/lib/report/limits';
+import { readEngineSettings } from '@/lib/jobs/engine';
 
 /**
  * Every setting the portal reads from the environment, checked in one place before it serves a
@@ -96,6 +97,7 @@ export function settingsProblems(env: Env = process.env, options: SettingsCheckO
   collect(problems, () => readAuditRetentionDays(env));
   collect(problems, () => loadScaleOutConfig(env));
   collect(problems, () => readAuthConfig(env));
+  problems.push(...readEngineSettings(env).problems);
 
   const secret = authSecretProblem(env, { requireShared: options.requireSharedSecret !== false });
   if (secret) problems.push(secret.replace(/\.$/, ''));

@@ -40,6 +40,12 @@ export async function registerNodeServer(): Promise<void> {
   const { existingRegisterClient, getRegisterClient } = await import('@/lib/register/client');
   const { closeDb } = await import('@/lib/db/client');
   installGracefulShutdown();
+  // The background engine (watch checks, bulk rows, notifications) runs in every portal process
+  // unless BACKGROUND_WORK=off. It stops first on shutdown, before the register client and the
+  // database it uses; a job in progress is left to its lease and claimed again later.
+  const { readEngineSettings, startEngine, stopEngine } = await import('@/lib/jobs/engine');
+  const engineSettings = readEngineSettings(process.env).settings;
+  onShutdown('background engine', stopEngine);
   onShutdown('register client (queued calls, Redis locks and connection)', async () => {
     await existingRegisterClient()?.close();
   });
@@ -51,5 +57,20 @@ export async function registerNodeServer(): Promise<void> {
       console.error(`\n✖ ${(error as Error).message}\n`);
       process.exit(1);
     }
+  }
+
+  if (engineSettings.enabled) {
+    const { getDbHandle } = await import('@/lib/db/client');
+    // The database may still be starting (PostgreSQL beside the portal): keep trying, quietly after the first message.
+    const begin = async (attempt: number): Promise<void> => {
+      try {
+        const handle = await getDbHandle();
+        startEngine({ db: handle.db, dialect: handle.dialect, client: getRegisterClient() }, engineSettings);
+      } catch (error) {
+        if (attempt === 0) console.error(`Background work waits for the database: ${(error as Error).message}`);
+        setTimeout(() => void begin(attempt + 1), 30_000).unref();
+      }
+    };
+    await begin(0);
   }
 }

@@ -1,0 +1,86 @@
+import type { EngineDeps } from './engine-deps';
+import { afterJob, jobHandlers } from './handlers';
+import { startWorker, type Worker } from './worker';
+
+/**
+ * The background engine of one process: a worker on the portal's job queue with every job kind's
+ * handler (lib/jobs/handlers.ts). It runs inside every portal process (`npm start`, each of
+ * `npm run instances`) unless BACKGROUND_WORK=off, and alone in `npm run worker`. Every register
+ * call it makes goes through the process's register client at background priority, so the pacer
+ * puts a person's page first whatever the engine is doing.
+ */
+
+export interface EngineSettings {
+  /** Whether this process runs background jobs. */
+  enabled: boolean;
+  /** Jobs one process runs at once. */
+  lanes: number;
+  /** How often an idle lane looks for work (ms). */
+  pollMs: number;
+}
+
+const DEFAULTS: EngineSettings = { enabled: true, lanes: 2, pollMs: 1000 };
+
+/** Reads BACKGROUND_WORK, BACKGROUND_LANES and BACKGROUND_POLL_MS; problems name the variable. */
+export function readEngineSettings(env: Record<string, string | undefined>): { settings: EngineSettings; problems: string[] } {
+  const problems: string[] = [];
+  const settings = { ...DEFAULTS };
+  const work = env.BACKGROUND_WORK?.trim().toLowerCase();
+  if (work) {
+    if (work === 'on') settings.enabled = true;
+    else if (work === 'off') settings.enabled = false;
+    else problems.push('BACKGROUND_WORK must be "on" or "off"');
+  }
+  const int = (name: string, min: number, max: number, apply: (n: number) => void) => {
+    const raw = env[name]?.trim();
+    if (!raw) return;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) problems.push(`${name} must be a whole number from ${min} to ${max}`);
+    else apply(n);
+  };
+  int('BACKGROUND_LANES', 1, 16, (n) => (settings.lanes = n));
+  int('BACKGROUND_POLL_MS', 50, 60_000, (n) => (settings.pollMs = n));
+  return { settings, problems };
+}
+
+export interface Engine {
+  worker: Worker;
+  stop(): Promise<void>;
+}
+
+const KEY = Symbol.for('fsr-portal.background-engine');
+type Holder = typeof globalThis & { [KEY]?: Engine };
+
+/** Starts this process's engine (once; a second call returns the first). */
+export function startEngine(deps: EngineDeps, settings: EngineSettings, log: (message: string) => void = console.error): Engine {
+  const holder = globalThis as Holder;
+  if (holder[KEY]) return holder[KEY];
+  const worker = startWorker({
+    db: deps.db,
+    dialect: deps.dialect,
+    handlers: jobHandlers(deps),
+    lanes: settings.lanes,
+    pollMs: settings.pollMs,
+    onOutcome: (job) => afterJob(deps, job),
+    onError: (error) => log(`Background work: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  const engine: Engine = {
+    worker,
+    async stop() {
+      await worker.stop();
+      if (holder[KEY] === engine) holder[KEY] = undefined;
+    },
+  };
+  holder[KEY] = engine;
+  return engine;
+}
+
+/** Tells this process's engine that work was just enqueued, so it starts now rather than at its next look. */
+export function wakeEngine(): void {
+  (globalThis as Holder)[KEY]?.worker.wake();
+}
+
+/** Stops this process's engine, if one runs (graceful shutdown). */
+export async function stopEngine(): Promise<void> {
+  await (globalThis as Holder)[KEY]?.stop();
+}

@@ -1,0 +1,305 @@
+import { disciplinaryKey, FIRM_SECTION_SLUGS, FIRM_SECTIONS, type FirmSectionSlug, sectionEndpoint, sectionRows } from '@/lib/firm/firm-sections';
+import type { ChangeSeverity, EntityKind } from '@/lib/db/schema';
+import type * as M from '@/lib/register/model';
+import type { RegisterClient } from '@/lib/register/register-client-types';
+import type { AllPagesResult, RegisterResult } from '@/lib/register/result';
+
+/**
+ * What the portal watches: every section of every entity the register holds, declared once per
+ * entity kind. A firm's list sections come from the firm section registry (lib/firm/firm-sections.ts:
+ * its endpoint, rows and row identity); the records and the individual's and fund's lists are
+ * declared here. Watching, diffing, the change inbox, the History tab and the cycle's cost all
+ * read this table.
+ *
+ * A section's rows are what the portal's normalisers make of the register's answer, with the
+ * transient fields removed (`System Timestamp` is the register's clock at the moment of the call,
+ * never a change). A record is one row whose identity is "record".
+ */
+
+export type { EntityKind };
+
+/** One row-level difference, as the severity rules see it. */
+export interface RowChange {
+  change: 'added' | 'removed' | 'changed';
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  /** For 'changed': the top-level fields that differ. */
+  fields?: string[];
+}
+
+export interface WatchSection {
+  kind: EntityKind;
+  /** 'record' for the entity's own record, else the section's slug (the same as its page's). */
+  slug: string;
+  title: string;
+  /** The register API's name for the section, as its path ends ("Firm", "Permissions", "AR", "CIS", "Subfund"…). */
+  apiSection: string;
+  /** Reads every page of the section (or the record) for `ref`. */
+  read(client: RegisterClient, ref: string, options: { refresh: boolean }): Promise<SectionRead>;
+  /** A row's stable identity within the section. */
+  key(row: Record<string, unknown>): string;
+  /** A few words naming a row for people ("Permission: Accepting deposits"). */
+  label(row: Record<string, unknown>): string;
+  /** How much a row-level change matters. */
+  severity(change: RowChange): ChangeSeverity;
+}
+
+/** A section as read: its rows, or why it could not be read (then it is "not checked"). */
+export type SectionRead =
+  | { status: 'ok'; rows: Record<string, unknown>[]; pages: number; retrievedAt: string; source: 'live' | 'cache' }
+  | { status: 'not-checked'; reason: string; pages: number };
+
+/** Keys that hold the register's clock or a retrieval time: never part of what is compared or stored as a row. */
+const TRANSIENT_KEYS = new Set(['systemTimestamp', 'System Timestamp', 'retrievedAt']);
+
+/** A row as plain JSON data without its transient fields (deep). */
+export function stripTransient(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripTransient);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k, v]) => !TRANSIENT_KEYS.has(k) && v !== undefined)
+        .map(([k, v]) => [k, stripTransient(v)]),
+    );
+  }
+  return value;
+}
+
+const rowsOf = (rows: unknown[]) => rows.map((r) => stripTransient(r) as Record<string, unknown>);
+const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+const keyOf = (...parts: unknown[]) => parts.map(text).join('|');
+
+/**
+ * An answer the client served from its cache because the register failed (it says so in `notice`)
+ * is not tonight's register: the section is not checked.
+ */
+function staleFallback(result: { notice?: string; provenance: { stale: boolean } }): string | undefined {
+  return result.provenance.stale ? (result.notice ?? 'The register did not answer; only an older copy was available.') : undefined;
+}
+
+/** Walks every page and turns the outcome into a section read; `not-found` is an empty list for lists. */
+function listRead<T>(result: AllPagesResult<T>, rows: (data: T) => unknown[]): SectionRead {
+  if (result.kind === 'not-found') return { status: 'ok', rows: [], pages: 1, retrievedAt: result.provenance.retrievedAt, source: result.provenance.source };
+  if (result.kind !== 'ok') return { status: 'not-checked', reason: result.message, pages: 0 };
+  const stale = staleFallback(result);
+  if (stale) return { status: 'not-checked', reason: stale, pages: result.pagesFetched };
+  if (result.truncated) {
+    const why = result.interruption ? result.interruption.message : `the list is longer than the ${result.pagesFetched} pages a check reads`;
+    return { status: 'not-checked', reason: `Only part of the list could be read: ${why}`, pages: result.pagesFetched };
+  }
+  return { status: 'ok', rows: rowsOf(rows(result.data)), pages: result.pagesFetched, retrievedAt: result.provenance.retrievedAt, source: result.provenance.source };
+}
+
+/** A record: one row, or none when the register no longer holds the entity. */
+function recordRead<T>(result: RegisterResult<T>): SectionRead {
+  if (result.kind === 'not-found') return { status: 'ok', rows: [], pages: 1, retrievedAt: result.provenance.retrievedAt, source: result.provenance.source };
+  if (result.kind !== 'ok') return { status: 'not-checked', reason: result.message, pages: 0 };
+  const stale = staleFallback(result);
+  if (stale) return { status: 'not-checked', reason: stale, pages: 1 };
+  return { status: 'ok', rows: rowsOf([{ ...result.data, links: undefined }]), pages: 1, retrievedAt: result.provenance.retrievedAt, source: result.provenance.source };
+}
+
+const MAX_PAGES = 200;
+const walk = { priority: 'background' as const, maxPages: MAX_PAGES };
+
+/** Record fields whose change is high severity: the entity's standing on the register. */
+const STANDING_FIELDS = new Set(['status', 'subStatus', 'psdEmdStatus', 'psdAgentStatus', 'eMoneyAgentStatus', 'mlrsStatus']);
+/** Record fields whose change is low severity: how the entity is named or reached. */
+const COSMETIC_FIELDS = new Set(['name', 'fullName', 'commonlyUsedName', 'operatorName', 'depositaryName', 'extra']);
+
+function recordSeverity(change: RowChange): ChangeSeverity {
+  if (change.change !== 'changed') return 'high';
+  const fields = change.fields ?? [];
+  if (fields.some((f) => STANDING_FIELDS.has(f))) return 'high';
+  if (fields.includes('exceptionalInfo')) {
+    const before = (change.before?.exceptionalInfo as unknown[] | undefined)?.length ?? 0;
+    const after = (change.after?.exceptionalInfo as unknown[] | undefined)?.length ?? 0;
+    return after > before ? 'high' : 'medium';
+  }
+  return fields.every((f) => COSMETIC_FIELDS.has(f)) ? 'low' : 'medium';
+}
+
+/** Severity by what happened to a row: added, removed, changed. */
+const by =
+  (added: ChangeSeverity, removed: ChangeSeverity, changed: ChangeSeverity) =>
+  (c: RowChange): ChangeSeverity =>
+    c.change === 'added' ? added : c.change === 'removed' ? removed : changed;
+
+/** A prohibition shows as a row whose restriction or function says so: always high. */
+function withProhibition(base: (c: RowChange) => ChangeSeverity) {
+  return (c: RowChange): ChangeSeverity => {
+    const row = c.after ?? c.before ?? {};
+    return /prohibit/i.test(JSON.stringify(row)) && c.change !== 'removed' ? 'high' : base(c);
+  };
+}
+
+/** How each firm list section's changes weigh (the record's rules are recordSeverity). */
+const FIRM_SEVERITY: Record<FirmSectionSlug, (c: RowChange) => ChangeSeverity> = {
+  permissions: by('medium', 'high', 'medium'),
+  requirements: by('high', 'medium', 'medium'),
+  individuals: withProhibition(by('low', 'medium', 'medium')),
+  'controlled-functions': withProhibition(by('medium', 'medium', 'medium')),
+  'appointed-representatives': by('medium', 'medium', 'medium'),
+  'disciplinary-history': by('high', 'medium', 'medium'),
+  passports: by('medium', 'medium', 'medium'),
+  waivers: by('medium', 'medium', 'medium'),
+  exclusions: by('medium', 'medium', 'medium'),
+  names: by('low', 'low', 'low'),
+  address: by('low', 'low', 'low'),
+  regulators: by('medium', 'medium', 'medium'),
+};
+
+/** The register API's name for each firm list, as its path ends. */
+const FIRM_API_SECTION: Record<FirmSectionSlug, string> = {
+  permissions: 'Permissions',
+  requirements: 'Requirements',
+  individuals: 'Individuals',
+  'controlled-functions': 'CF',
+  'appointed-representatives': 'AR',
+  'disciplinary-history': 'DisciplinaryHistory',
+  passports: 'Passports',
+  waivers: 'Waivers',
+  exclusions: 'Exclusions',
+  names: 'Names',
+  address: 'Address',
+  regulators: 'Regulators',
+};
+
+/** How a firm list's row is named for people: its first two CSV columns. */
+function firmRowLabel(slug: FirmSectionSlug) {
+  const columns = sectionRows(slug).columns.filter((c) => c.header !== 'List').slice(0, 2);
+  return (row: Record<string, unknown>) => {
+    const parts = columns.map((c) => text(c.value(row))).filter(Boolean);
+    const list = row.list ? ` (${text(row.list).toLowerCase()})` : '';
+    return `${parts.join(' · ') || 'Row'}${list}`;
+  };
+}
+
+function firmListSection(slug: FirmSectionSlug): WatchSection {
+  const entry = FIRM_SECTIONS[slug];
+  const rows = sectionRows(slug);
+  return {
+    kind: 'firm',
+    slug,
+    title: entry.title,
+    apiSection: FIRM_API_SECTION[slug],
+    async read(client, frn, { refresh }) {
+      return listRead(await client.allPages(sectionEndpoint(client, slug), [frn], { ...walk, refresh }), rows.rows as (d: unknown) => unknown[]);
+    },
+    key: rows.key as (row: Record<string, unknown>) => string,
+    label: firmRowLabel(slug),
+    severity: FIRM_SEVERITY[slug],
+  };
+}
+
+type Bucket<R> = R & { list: 'Current' | 'Previous' };
+const buckets = <R>(d: { current: R[]; previous: R[] }): Bucket<R>[] => [
+  ...d.current.map((r) => ({ ...r, list: 'Current' as const })),
+  ...d.previous.map((r) => ({ ...r, list: 'Previous' as const })),
+];
+
+const FIRM: WatchSection[] = [
+  {
+    kind: 'firm',
+    slug: 'record',
+    title: 'Firm record',
+    apiSection: 'Firm',
+    read: async (client, frn, { refresh }) => recordRead(await client.firm(frn, { priority: 'background', refresh })),
+    key: () => 'record',
+    label: (row) => `Firm record${row.name ? `: ${text(row.name)}` : ''}`,
+    severity: recordSeverity,
+  },
+  ...FIRM_SECTION_SLUGS.map(firmListSection),
+];
+
+const INDIVIDUAL: WatchSection[] = [
+  {
+    kind: 'individual',
+    slug: 'record',
+    title: 'Individual record',
+    apiSection: 'Individual',
+    read: async (client, irn, { refresh }) => recordRead(await client.individual(irn, { priority: 'background', refresh })),
+    key: () => 'record',
+    label: (row) => `Individual record${row.fullName ? `: ${text(row.fullName)}` : ''}`,
+    severity: recordSeverity,
+  },
+  {
+    kind: 'individual',
+    slug: 'controlled-functions',
+    title: 'Controlled functions',
+    apiSection: 'CF',
+    read: async (client, irn, { refresh }) =>
+      listRead(await client.allPages(client.individualControlledFunctions, [irn], { ...walk, refresh }), (d: M.IndividualControlledFunctions) => buckets(d)),
+    key: (r) => keyOf(r.name, r.frn, r.effectiveDate),
+    label: (r) => `${text(r.name)} at ${text(r.firmName) || `FRN ${text(r.frn)}`} (${text(r.list).toLowerCase()})`,
+    severity: withProhibition(by('medium', 'medium', 'medium')),
+  },
+  {
+    kind: 'individual',
+    slug: 'disciplinary-history',
+    title: 'Disciplinary history',
+    apiSection: 'DisciplinaryHistory',
+    read: async (client, irn, { refresh }) => listRead(await client.allPages(client.individualDisciplinaryHistory, [irn], { ...walk, refresh }), (d: M.DisciplinaryAction[]) => d),
+    key: (r) => disciplinaryKey(r as unknown as M.DisciplinaryAction),
+    label: (r) => [r.actionType, r.enforcementType, r.effectiveFrom].map(text).filter(Boolean).join(' · ') || 'Action',
+    severity: by('high', 'medium', 'medium'),
+  },
+];
+
+const FUND: WatchSection[] = [
+  {
+    kind: 'fund',
+    slug: 'record',
+    title: 'Fund record',
+    apiSection: 'CIS',
+    read: async (client, prn, { refresh }) => recordRead(await client.fund(prn, { priority: 'background', refresh })),
+    key: () => 'record',
+    label: () => 'Fund record',
+    severity: recordSeverity,
+  },
+  {
+    kind: 'fund',
+    slug: 'names',
+    title: 'Other names',
+    apiSection: 'Names',
+    read: async (client, prn, { refresh }) => listRead(await client.allPages(client.fundNames, [prn], { ...walk, refresh }), (d: M.FundName[]) => d),
+    key: (r) => keyOf(r.name, r.effectiveFrom),
+    label: (r) => text(r.name) || 'Name',
+    severity: by('low', 'low', 'low'),
+  },
+  {
+    kind: 'fund',
+    slug: 'subfunds',
+    title: 'Sub-funds',
+    apiSection: 'Subfund',
+    read: async (client, prn, { refresh }) => listRead(await client.allPages(client.fundSubfunds, [prn], { ...walk, refresh }), (d: M.SubFund[]) => d),
+    key: (r) => keyOf(r.name),
+    label: (r) => text(r.name) || 'Sub-fund',
+    severity: by('medium', 'medium', 'medium'),
+  },
+];
+
+/** Every watchable section, by entity kind, in the order pages show them. */
+export const WATCH_SECTIONS: Record<EntityKind, readonly WatchSection[]> = { firm: FIRM, individual: INDIVIDUAL, fund: FUND };
+
+export const ENTITY_KINDS: readonly EntityKind[] = ['firm', 'individual', 'fund'];
+
+/** One section by kind and slug, or undefined. */
+export function watchSection(kind: EntityKind, slug: string): WatchSection | undefined {
+  return WATCH_SECTIONS[kind].find((s) => s.slug === slug);
+}
+
+/** The sections a new watchlist watches for each kind: all of them (the issue's defaults are every section). */
+export function defaultWatchedSections(): Record<EntityKind, string[]> {
+  return { firm: FIRM.map((s) => s.slug), individual: INDIVIDUAL.map((s) => s.slug), fund: FUND.map((s) => s.slug) };
+}
+
+/** Keeps only known slugs of `kind`, in registry order; the record is always watched. */
+export function normaliseWatchedSections(kind: EntityKind, slugs: readonly string[]): string[] {
+  const wanted = new Set([...slugs, 'record']);
+  return WATCH_SECTIONS[kind].filter((s) => wanted.has(s.slug)).map((s) => s.slug);
+}
+
+export function isEntityKind(value: unknown): value is EntityKind {
+  return value === 'firm' || value === 'individual' || value === 'fund';
+}
