@@ -1,5 +1,5 @@
 import type { Db, EntityKind } from '@/lib/db/schema';
-import { getBulkJob, getBulkRow, recordRowResult, settleBulkJob, type BulkRow, type BulkRowPayload, type RowResult, type StoredCandidate } from '@/lib/db/queries/bulk';
+import { getBulkJob, getBulkRow, recordRowResult, type BulkRow, type BulkRowPayload, type RowResult, type StoredCandidate } from '@/lib/db/queries/bulk';
 import { FIRM_SECTIONS, isFirmSectionSlug, sectionEndpoint, sectionRows, type FirmSectionSlug } from '@/lib/firm/firm-sections';
 import type { Job } from '@/lib/jobs/job-queue';
 import type { JobContext, JobHandler, JobOutcome } from '@/lib/jobs/worker';
@@ -25,8 +25,8 @@ import { decideMatch, rankCandidates, scoreCandidate, type Candidate } from './n
  */
 
 export interface BulkRowHandlerDeps {
-  db: () => Promise<Db>;
-  client: () => RegisterClient;
+  db: Db;
+  client: RegisterClient;
   /** Longest wait for a pacer slot before the attempt gives up and is retried later; default 60 s. */
   maxWaitMs?: number;
   now?: () => number;
@@ -35,13 +35,11 @@ export interface BulkRowHandlerDeps {
 /** Calls one row made, and where their answers came from. */
 class CallLog {
   requests = 0;
-  live = false;
   note(result: RegisterResult<unknown>): void {
     const p = 'provenance' in result ? result.provenance : null;
     if (!p) return;
     if (p.source === 'live') {
       this.requests += 1;
-      this.live = true;
     }
   }
 }
@@ -117,23 +115,39 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
   const now = deps.now ?? Date.now;
 
   return async function handleBulkRow(job: Job, context: JobContext): Promise<JobOutcome> {
-    const db = await deps.db();
+    // On shutdown, answer at once rather than wait for queued register calls: the job runs again,
+    // and if this run still records the row, the next one finds it recorded and fetches nothing.
+    // The listener is removed after each job: the worker's one signal outlives thousands of them.
+    let onAbort: () => void = () => undefined;
+    const stopped = new Promise<'stopped'>((resolve) => {
+      onAbort = () => resolve('stopped');
+      if (context.signal.aborted) resolve('stopped');
+      else context.signal.addEventListener('abort', onAbort, { once: true });
+    });
+    const checking = checkAndRecord(job, context);
+    const outcome = await Promise.race([checking, stopped]).finally(() => context.signal.removeEventListener('abort', onAbort));
+    if (outcome === 'stopped') {
+      checking.catch(() => undefined);
+      return { status: 'retry', error: 'Stopped by a shutdown before the row was recorded.' };
+    }
+    return outcome;
+  };
+
+  async function checkAndRecord(job: Job, context: JobContext): Promise<JobOutcome> {
+    const db = deps.db;
     const payload = job.payload as BulkRowPayload;
     if (!payload || typeof payload.bulkId !== 'string' || !Number.isInteger(payload.rowNo)) return { status: 'failed', error: 'The job names no bulk row.' };
     const [bulk, row] = await Promise.all([getBulkJob(db, payload.bulkId), getBulkRow(db, payload.bulkId, payload.rowNo)]);
     // Expired (pruned), cancelled, or already checked by an earlier run of this job: nothing to fetch.
     if (!bulk || !row) return { status: 'done', result: { skipped: 'gone' } };
     if (bulk.state === 'cancelled') return { status: 'done', result: { skipped: 'cancelled' } };
-    if (row.outcome !== null) {
-      await settleBulkJob(db, bulk.id);
-      return { status: 'done', result: { skipped: 'already-checked' } };
-    }
+    if (row.outcome !== null) return { status: 'done', result: { skipped: 'already-checked' } };
     const sections = bulk.mode === 'sections' ? bulk.sections.filter(isFirmSectionSlug) : [];
     const log = new CallLog();
     const lastAttempt = job.attempts >= job.maxAttempts;
     let result: RowResult;
     try {
-      result = await checkRow(deps.client(), row, sections, log, { maxWaitMs, signal: context.signal, lastAttempt });
+      result = await checkRow(deps.client, row, sections, log, { maxWaitMs, signal: context.signal, lastAttempt });
     } catch (error) {
       if (!(error instanceof RetryLater)) throw error;
       if (!lastAttempt) return { status: 'retry', error: error.message, retryAfterMs: error.retryAfterMs };
@@ -141,9 +155,8 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
     }
     result.requestCount = log.requests;
     await recordRowResult(db, bulk.id, row.rowNo, result, now());
-    await settleBulkJob(db, bulk.id, now());
     return result.outcome === 'register-error' ? { status: 'failed', error: result.message ?? 'register error' } : { status: 'done', result: { outcome: result.outcome } };
-  };
+  }
 
   async function checkRow(
     client: RegisterClient,
@@ -177,7 +190,6 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
           const fn = sectionEndpoint(client, slug);
           const walk = await client.allPages(fn, [ref], { priority: 'background', maxPages: 20 });
           if (walk.kind === 'ok') {
-            log.live ||= walk.provenance.source === 'live';
             log.requests += walk.provenance.source === 'live' ? walk.pagesFetched : 0;
             Object.assign(fields, sectionFields(slug, sectionRows(slug).rows(walk.data), walk.truncated));
           } else if (walk.kind === 'not-found') {
@@ -202,7 +214,7 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
         message: [extra.message, ...notes].filter(Boolean).join(' ') || null,
         retryable: notes.length > 0,
         retrievedAt: result.provenance.retrievedAt,
-        provenanceSource: log.live ? 'live' : 'cache',
+        provenanceSource: result.provenance.source,
         requestCount: 0,
       };
     };
