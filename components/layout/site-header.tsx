@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { SignedInUser } from '@/components/auth/signed-in-user';
+import { AnalystLinks } from '@/components/layout/analyst-links';
 import { HeaderTypeahead } from '@/components/layout/header-typeahead';
 import { RegisterMarker } from '@/components/layout/register-marker';
 
@@ -21,6 +22,7 @@ export function SiteHeader() {
           <Link href="/reports" className="text-slate-700 underline-offset-4 hover:underline">
             Saved reports
           </Link>
+          <AnalystLinks />
         </nav>
         <HeaderTypeahead />
         <SignedInUser />
