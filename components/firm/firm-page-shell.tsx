@@ -17,8 +17,8 @@ export function FirmPageShell({
   children,
 }: {
   page: Extract<FirmPage, { kind: 'ready' }>;
-  /** The tab to mark as current. */
-  section: FirmSectionSlug;
+  /** The tab to mark as current: a register section, or the firm's History. */
+  section: FirmSectionSlug | 'history';
   heading: ReactNode;
   /** The register calls the page shows besides the firm record, for the refresh button. */
   refreshCalls: RegisterCall[];

@@ -54,6 +54,7 @@ export function FundHeader({
           { href: fundPath(prn), label: 'Overview', current: current === 'overview' },
           { href: fundPath(prn, 'names'), label: 'Other names', current: current === 'names' },
           { href: fundPath(prn, 'subfunds'), label: 'Sub-funds', current: current === 'subfunds' },
+          { href: fundPath(prn, 'history'), label: 'History', current: current === 'history' },
         ]}
       />
     </header>

@@ -60,6 +60,7 @@ export function IndividualHeader({
           { href: individualPath(irn), label: 'Overview', current: current === 'overview' },
           { href: individualPath(irn, 'controlled-functions'), label: 'Controlled functions', current: current === 'controlled-functions' },
           { href: individualPath(irn, 'disciplinary-history'), label: 'Disciplinary history', current: current === 'disciplinary-history' },
+          { href: individualPath(irn, 'history'), label: 'History', current: current === 'history' },
         ]}
       />
     </header>

@@ -3,6 +3,8 @@ import { SignedInUser } from '@/components/auth/signed-in-user';
 import { AnalystLinks } from '@/components/layout/analyst-links';
 import { HeaderTypeahead } from '@/components/layout/header-typeahead';
 import { RegisterMarker } from '@/components/layout/register-marker';
+import { NewChangesLink } from '@/components/watch/new-changes-link';
+import { WATCHLISTS_PATH } from '@/lib/routes/portal-paths';
 
 export function SiteHeader() {
   return (
@@ -12,7 +14,7 @@ export function SiteHeader() {
           FSR Portal
         </Link>
         <RegisterMarker />
-        <nav aria-label="Main" className="flex flex-1 items-center gap-4 text-sm">
+        <nav aria-label="Main" className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-1 text-sm">
           <Link href="/search" className="text-slate-700 underline-offset-4 hover:underline">
             Search
           </Link>
@@ -22,6 +24,10 @@ export function SiteHeader() {
           <Link href="/reports" className="text-slate-700 underline-offset-4 hover:underline">
             Saved reports
           </Link>
+          <Link href={WATCHLISTS_PATH} className="text-slate-700 underline-offset-4 hover:underline">
+            Watchlists
+          </Link>
+          <NewChangesLink />
           <AnalystLinks />
         </nav>
         <HeaderTypeahead />

@@ -8,8 +8,8 @@ import type { SearchType } from '@/lib/register/model';
  * in one place. Values are path-encoded; callers pass canonical numbers.
  */
 
-export type IndividualSection = 'controlled-functions' | 'disciplinary-history';
-export type FundSection = 'names' | 'subfunds';
+export type IndividualSection = 'controlled-functions' | 'disciplinary-history' | 'history';
+export type FundSection = 'names' | 'subfunds' | 'history';
 
 const seg = (value: string) => encodeURIComponent(value);
 
@@ -17,7 +17,7 @@ function withPage(path: string, page: number | undefined): string {
   return page !== undefined && page > 1 ? `${path}?page=${page}` : path;
 }
 
-export function firmPath(frn: string, section?: FirmSectionSlug | 'report' | `passports/${string}` | `requirements/${string}`, page?: number): string {
+export function firmPath(frn: string, section?: FirmSectionSlug | 'report' | 'history' | `passports/${string}` | `requirements/${string}`, page?: number): string {
   return withPage(section ? `/firm/${seg(frn)}/${section}` : `/firm/${seg(frn)}`, page);
 }
 
@@ -54,6 +54,50 @@ export function entityPath(entity: SearchType, referenceNumber: string): string 
   if (entity === 'individual') return individualPath(referenceNumber);
   if (entity === 'fund') return fundPath(referenceNumber);
   return firmPath(referenceNumber);
+}
+
+/** The History tab of an entity: what the watch checks saw change, before and after. */
+export function entityHistoryPath(entity: SearchType, referenceNumber: string): string {
+  if (entity === 'individual') return individualPath(referenceNumber, 'history');
+  if (entity === 'fund') return fundPath(referenceNumber, 'history');
+  return firmPath(referenceNumber, 'history');
+}
+
+/** Watchlists, one list, the inbox of changes, one change, one check. */
+export const WATCHLISTS_PATH = '/watchlists';
+export function watchlistPath(id: string): string {
+  return `${WATCHLISTS_PATH}/${seg(id)}`;
+}
+
+export const CHANGES_PATH = '/changes';
+export interface ChangesQuery {
+  state?: string;
+  severity?: string;
+  list?: string;
+  kind?: string;
+  ref?: string;
+  q?: string;
+  page?: number;
+}
+export function changesPath(query: ChangesQuery = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === '' || (key === 'page' && Number(value) <= 1)) continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${CHANGES_PATH}?${text}` : CHANGES_PATH;
+}
+export function changePath(id: string): string {
+  return `${CHANGES_PATH}/${seg(id)}`;
+}
+export function watchCheckPath(id: string): string {
+  return `/checks/${seg(id)}`;
+}
+
+/** The JSON progress of a watch cycle (polled by the list page's "Check now"). */
+export function watchCycleProgressPath(cycleId: string): string {
+  return `/api/watch/cycles/${seg(cycleId)}`;
 }
 
 /** The bulk check page (paste or upload), and one bulk job's results. */

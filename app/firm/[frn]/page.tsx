@@ -5,6 +5,7 @@ import { FirmKeyFacts } from '@/components/firm/firm-key-facts';
 import { FirmSectionLinks } from '@/components/firm/firm-section-links';
 import { FirmWarnings } from '@/components/firm/firm-warnings';
 import { FirmReportLinks } from '@/components/report/firm-report-links';
+import { WatchControl } from '@/components/watch/watch-control';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
 import { requireUser } from '@/lib/auth/session';
 
@@ -23,6 +24,7 @@ export default async function FirmOverviewPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <FirmHeader frn={frn} result={firm} refreshCalls={[{ endpoint: 'firm', args: [frn] }]} />
+      <WatchControl kind="firm" refNumber={frn} name={firm.kind === 'ok' ? (firm.data.name ?? null) : null} />
       {firm.kind === 'ok' ? <FirmWarnings firm={firm.data} /> : null}
       <FirmSectionLinks frn={frn} />
       <FirmReportLinks frn={frn} />

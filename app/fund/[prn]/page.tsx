@@ -8,6 +8,7 @@ import { FundNamesSection } from '@/components/fund/fund-names-section';
 import { FundUnavailable } from '@/components/fund/fund-unavailable';
 import { FundWarnings } from '@/components/fund/fund-warnings';
 import { SubfundsSection } from '@/components/fund/subfunds-section';
+import { WatchControl } from '@/components/watch/watch-control';
 import { fundTitle, lookUpFund } from '@/lib/page-data/entity-lookup';
 import { requireUser } from '@/lib/auth/session';
 
@@ -41,6 +42,7 @@ export default async function FundPage({ params }: { params: Params }) {
         current="overview"
         refreshCalls={calls}
       />
+      <WatchControl kind="fund" refNumber={prn} name={listing?.name ?? null} />
       <FundWarnings fund={fund} name={listing?.name} />
       <section aria-labelledby="facts-heading" className="space-y-3">
         <h2 id="facts-heading" className="text-lg font-semibold">

@@ -7,6 +7,7 @@ import { IndividualDetails } from '@/components/individual/individual-details';
 import { IndividualHeader } from '@/components/individual/individual-header';
 import { IndividualUnavailable } from '@/components/individual/individual-unavailable';
 import { IndividualWarnings } from '@/components/individual/individual-warnings';
+import { WatchControl } from '@/components/watch/watch-control';
 import { individualTitle, lookUpIndividual } from '@/lib/page-data/entity-lookup';
 import { requireUser } from '@/lib/auth/session';
 
@@ -36,6 +37,7 @@ export default async function IndividualPage({ params }: { params: Params }) {
           { endpoint: 'individualDisciplinaryHistory', args: [irn] },
         ]}
       />
+      <WatchControl kind="individual" refNumber={irn} name={individual.fullName ?? null} />
       <StreamedSection id="warnings" title="Warnings" label="warnings" rows={2}>
         <IndividualWarnings individual={individual} />
       </StreamedSection>

@@ -1,0 +1,124 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { ChangeRows } from '@/components/watch/change-rows';
+import { ChangeStateForm } from '@/components/watch/change-state-form';
+import { ChangeStateTag, SeverityTag } from '@/components/watch/watch-tags';
+import { hasRole } from '@/lib/auth/roles';
+import { requireUser } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { getChange } from '@/lib/db/queries/watch-changes';
+import { formatDateTime } from '@/lib/format/date';
+import { CHANGES_PATH, entityHistoryPath, entityPath, watchCheckPath } from '@/lib/routes/portal-paths';
+import { KIND_LABELS, sectionTitle } from '@/lib/watchlists/sections-choice';
+import { isEngineId } from '@/lib/watchlists/ids';
+
+type Props = { params: Promise<{ id: string }> };
+
+
+async function load(id: string) {
+  return isEngineId(id) ? getChange(await getDb(), id) : null;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const change = await load((await params).id);
+  return { title: change ? `Change: ${change.entityName ?? change.ref}, ${sectionTitle(change.kind, change.section)}` : 'Change not found' };
+}
+
+/**
+ * /changes/[id]: one change, before and after for each row and field, between the two checks
+ * that saw it (each linked, with its SHA-256), and its state, assignee and note.
+ */
+export default async function ChangePage({ params }: Props) {
+  const user = await requireUser();
+  const change = await load((await params).id);
+  if (!change) notFound();
+  const label = KIND_LABELS[change.kind];
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <p className="text-sm">
+          <Link href={CHANGES_PATH} className="text-brand-700 underline">
+            Changes
+          </Link>
+        </p>
+        <h1 className="text-2xl font-bold tracking-tight break-words">
+          {sectionTitle(change.kind, change.section)}: {change.summary}
+        </h1>
+        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+          <dt className="font-medium text-slate-600">Record</dt>
+          <dd>
+            <Link href={entityPath(change.kind, change.ref)} className="text-brand-700 underline">
+              {change.entityName ?? `${label.number} ${change.ref}`}
+            </Link>{' '}
+            ({label.number} <span className="font-mono">{change.ref}</span>) ·{' '}
+            <Link href={entityHistoryPath(change.kind, change.ref)} className="text-brand-700 underline">
+              History
+            </Link>
+          </dd>
+          <dt className="font-medium text-slate-600">Severity</dt>
+          <dd>
+            <SeverityTag severity={change.severity} />
+          </dd>
+          <dt className="font-medium text-slate-600">State</dt>
+          <dd className="flex flex-wrap items-center gap-2">
+            <ChangeStateTag state={change.state} />
+            {change.updatedBy ? (
+              <span className="text-slate-700">
+                set by {change.updatedBy} at <time dateTime={change.updatedAt}>{formatDateTime(change.updatedAt)}</time>
+              </span>
+            ) : null}
+          </dd>
+          <dt className="font-medium text-slate-600">Assignee</dt>
+          <dd>{change.assigneeEmail ?? 'Nobody'}</dd>
+          <dt className="font-medium text-slate-600">Note</dt>
+          <dd className="whitespace-pre-wrap">{change.note ?? 'None'}</dd>
+          <dt className="font-medium text-slate-600">Detected</dt>
+          <dd>
+            <time dateTime={change.detectedAt}>{formatDateTime(change.detectedAt)}</time>
+          </dd>
+          <dt className="font-medium text-slate-600">Seen by the check</dt>
+          <dd data-testid="change-check">
+            {change.check ? (
+              <>
+                <Link href={watchCheckPath(change.check.id)} className="text-brand-700 underline">
+                  <time dateTime={change.check.checkedAt}>{formatDateTime(change.check.checkedAt)}</time>
+                </Link>{' '}
+                SHA-256 <span className="font-mono break-all">{change.check.sha256}</span>
+              </>
+            ) : (
+              'The check is no longer stored.'
+            )}
+          </dd>
+          <dt className="font-medium text-slate-600">Compared with</dt>
+          <dd>
+            {change.previousCheck ? (
+              <>
+                <Link href={watchCheckPath(change.previousCheck.id)} className="text-brand-700 underline">
+                  <time dateTime={change.previousCheck.checkedAt}>{formatDateTime(change.previousCheck.checkedAt)}</time>
+                </Link>{' '}
+                SHA-256 <span className="font-mono break-all">{change.previousCheck.sha256}</span>
+              </>
+            ) : (
+              'The previous check is no longer stored.'
+            )}
+          </dd>
+        </dl>
+      </div>
+      <section aria-labelledby="rows-heading" className="space-y-3">
+        <h2 id="rows-heading" className="text-lg font-semibold">
+          Before and after
+        </h2>
+        <ChangeRows rows={change.rows} />
+      </section>
+      {hasRole(user.role, 'analyst') ? (
+        <section aria-labelledby="update-heading" className="no-print space-y-3">
+          <h2 id="update-heading" className="text-lg font-semibold">
+            Update
+          </h2>
+          <ChangeStateForm changeId={change.id} state={change.state} assigneeEmail={change.assigneeEmail} note={change.note} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

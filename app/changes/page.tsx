@@ -1,0 +1,145 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ChangesTable } from '@/components/watch/changes-table';
+import { INPUT, LABEL } from '@/components/watch/styles';
+import { STATE_TEXT } from '@/components/watch/watch-tags';
+import { Pager } from '@/components/ui/pager';
+import { hasRole } from '@/lib/auth/roles';
+import { requireUser } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { CHANGE_SEVERITIES, CHANGE_STATES, listChanges } from '@/lib/db/queries/watch-changes';
+import { watchlistNames } from '@/lib/db/queries/watchlists';
+import { checkPage } from '@/lib/register/validate';
+import { CHANGES_PATH } from '@/lib/routes/portal-paths';
+import { parseChangeFilters } from '@/lib/watchlists/change-filters';
+
+export const metadata: Metadata = { title: 'Changes' };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const PAGE_SIZE = 50;
+
+/**
+ * /changes?state=&severity=&list=&kind=&ref=&q=&page=: what the watch checks found changed, across
+ * every list, newest first. Analysts and admins acknowledge, escalate or mark a change expected,
+ * with an assignee and a note (audited); viewers read.
+ */
+export default async function ChangesPage({ searchParams }: Props) {
+  const user = await requireUser();
+  const params = await searchParams;
+  const db = await getDb();
+  const lists = await watchlistNames(db);
+  const filters = parseChangeFilters(params);
+  const page = checkPage(typeof params.page === 'string' ? params.page : undefined);
+  const problems = [...filters.problems, ...(page.ok ? [] : [page.message])];
+  const pageNumber = page.ok ? page.value : 1;
+  const result = problems.length ? { rows: [], total: 0 } : await listChanges(db, { ...filters.filters, limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+  const v = filters.values;
+  const listName = lists.find((l) => l.id === v.list)?.name;
+  const caption = [
+    v.state ? `${STATE_TEXT[v.state as keyof typeof STATE_TEXT]} changes` : 'Changes',
+    v.severity ? `of ${v.severity} severity` : '',
+    listName ? `on “${listName}”` : '',
+    v.ref ? `to ${v.ref}` : '',
+    v.q ? `matching “${v.q}”` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Changes</h1>
+        <p className="mt-1 max-w-3xl text-sm text-slate-700">
+          What the register says differently from the previous check of a watched record, section by section. New changes wait for someone
+          to acknowledge them, escalate them or mark them expected.
+        </p>
+      </div>
+      <form method="get" action={CHANGES_PATH} aria-label="Filter changes" className="no-print flex flex-wrap items-end gap-4 rounded border border-slate-200 bg-white p-3 text-sm">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="f-state" className={LABEL}>
+            State
+          </label>
+          <select id="f-state" name="state" defaultValue={v.state} className={INPUT}>
+            <option value="">Any</option>
+            {CHANGE_STATES.map((s) => (
+              <option key={s} value={s}>
+                {STATE_TEXT[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="f-severity" className={LABEL}>
+            Severity
+          </label>
+          <select id="f-severity" name="severity" defaultValue={v.severity} className={INPUT}>
+            <option value="">Any</option>
+            {CHANGE_SEVERITIES.map((s) => (
+              <option key={s} value={s}>
+                {s[0].toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="f-list" className={LABEL}>
+            Watchlist
+          </label>
+          <select id="f-list" name="list" defaultValue={v.list} className={INPUT}>
+            <option value="">Any</option>
+            {lists.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="f-kind" className={LABEL}>
+            Kind
+          </label>
+          <select id="f-kind" name="kind" defaultValue={v.kind} className={INPUT}>
+            <option value="">Any</option>
+            <option value="firm">Firms</option>
+            <option value="individual">Individuals</option>
+            <option value="fund">Funds</option>
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="f-ref" className={LABEL}>
+            FRN, IRN or PRN
+          </label>
+          <input id="f-ref" name="ref" defaultValue={v.ref} maxLength={20} className={`${INPUT} w-32`} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="f-q" className={LABEL}>
+            Text
+          </label>
+          <input id="f-q" name="q" defaultValue={v.q} maxLength={100} className={`${INPUT} w-56`} />
+        </div>
+        <button type="submit" className="rounded bg-brand-700 px-4 py-1.5 font-medium text-white hover:bg-brand-800">
+          Show
+        </button>
+        <Link href={CHANGES_PATH} className="text-brand-700 underline">
+          Clear filters
+        </Link>
+      </form>
+      {problems.length ? (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {problems.join(' ')}
+        </p>
+      ) : (
+        <>
+          <ChangesTable
+            changes={result.rows}
+            caption={caption}
+            extra={`${result.total.toLocaleString('en-GB')} ${result.total === 1 ? 'change' : 'changes'}`}
+            canManage={hasRole(user.role, 'analyst')}
+          />
+          {pages > 1 ? <Pager basePath={CHANGES_PATH} params={{ ...v }} page={pageNumber} totalPages={pages} label="Changes pages" /> : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+'use client';
+
+import { useActionState, useId } from 'react';
+import { updateChangeAction } from '@/lib/watchlists/actions';
+import { IDLE, type WatchActionState } from '@/lib/watchlists/action-state';
+import type { ChangeState } from '@/lib/db/schema';
+import { FormMessage } from './form-message';
+import { BUTTON, INPUT, LABEL } from './styles';
+
+const CHOICES: Array<{ value: ChangeState; label: string }> = [
+  { value: 'acknowledged', label: 'Acknowledged' },
+  { value: 'escalated', label: 'Escalated' },
+  { value: 'expected', label: 'Expected' },
+  { value: 'new', label: 'New (reopen)' },
+];
+
+/** Acknowledge, escalate or mark a change expected, with an assignee and a note; every save is audited. */
+export function ChangeStateForm({
+  changeId,
+  state,
+  assigneeEmail,
+  note,
+  compact = false,
+}: {
+  changeId: string;
+  state: ChangeState;
+  assigneeEmail: string | null;
+  note: string | null;
+  compact?: boolean;
+}) {
+  const [result, action, pending] = useActionState<WatchActionState, FormData>(updateChangeAction, IDLE);
+  const id = useId();
+  const next = state === 'new' ? 'acknowledged' : state;
+  return (
+    <form action={action} className={compact ? 'flex flex-col gap-1.5' : 'space-y-3'} aria-label="Update the change">
+      <input type="hidden" name="id" value={changeId} />
+      <div className={compact ? 'flex flex-col gap-1' : 'flex flex-wrap gap-4'}>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-state`} className={LABEL}>
+            State
+          </label>
+          <select id={`${id}-state`} name="state" defaultValue={next} className={INPUT}>
+            {CHOICES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-assignee`} className={LABEL}>
+            Assignee (e-mail)
+          </label>
+          <input id={`${id}-assignee`} name="assignee" type="email" maxLength={254} defaultValue={assigneeEmail ?? ''} className={INPUT} />
+        </div>
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor={`${id}-note`} className={LABEL}>
+            Note
+          </label>
+          <textarea id={`${id}-note`} name="note" rows={compact ? 2 : 3} maxLength={2000} defaultValue={note ?? ''} className={INPUT} />
+        </div>
+      </div>
+      <div>
+        <button type="submit" disabled={pending} className={BUTTON}>
+          {pending ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+      <FormMessage state={result} />
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+'use client';
+
+import { useActionState } from 'react';
+import { checkNowAction } from '@/lib/watchlists/actions';
+import { IDLE, type WatchActionState } from '@/lib/watchlists/action-state';
+import type { EntityKind } from '@/lib/db/schema';
+import { CycleProgress } from './cycle-progress';
+import { FormMessage } from './form-message';
+import { BUTTON } from './styles';
+
+/**
+ * "Check now": starts a manual cycle over the list (or one record) at background priority and
+ * shows its progress. A cycle already running when the page was opened is shown too.
+ */
+export function CheckNow({
+  watchlistId,
+  entity,
+  runningCycleId,
+  canManage,
+}: {
+  watchlistId?: string;
+  entity?: { kind: EntityKind; ref: string };
+  runningCycleId?: string | null;
+  canManage: boolean;
+}) {
+  const [state, action, pending] = useActionState<WatchActionState, FormData>(checkNowAction, IDLE);
+  const cycleId = state.cycleId ?? runningCycleId ?? undefined;
+  return (
+    <div className="space-y-2">
+      {canManage ? (
+        <form action={action} className="flex flex-wrap items-center gap-3">
+          {watchlistId ? <input type="hidden" name="watchlistId" value={watchlistId} /> : null}
+          {entity ? (
+            <>
+              <input type="hidden" name="scope" value="entity" />
+              <input type="hidden" name="kind" value={entity.kind} />
+              <input type="hidden" name="ref" value={entity.ref} />
+            </>
+          ) : (
+            <input type="hidden" name="scope" value="list" />
+          )}
+          <button type="submit" disabled={pending} className={BUTTON}>
+            {pending ? 'Starting…' : 'Check now'}
+          </button>
+          <FormMessage state={state} />
+        </form>
+      ) : null}
+      {cycleId ? <CycleProgress key={cycleId} cycleId={cycleId} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { requireUser } from '@/lib/auth/session';
+import { hasRole } from '@/lib/auth/roles';
+import { getDb } from '@/lib/db/client';
+import { entityHistory } from '@/lib/db/queries/watch-changes';
+import { runningCycleForEntity } from '@/lib/db/queries/watchlists';
+import type { EntityKind } from '@/lib/db/schema';
+import { CheckNow } from './check-now';
+import { HistoryTimeline } from './history-timeline';
+import { WatchControl } from './watch-control';
+
+/**
+ * The body of every History tab (firm, individual, fund): the lists watching the record, "Check
+ * now" for it alone, and the timeline of its checks and changes. From the portal's database only:
+ * no register call.
+ */
+export async function EntityHistory({ kind, refNumber, name }: { kind: EntityKind; refNumber: string; name: string | null }) {
+  const user = await requireUser();
+  const db = await getDb();
+  const [history, running] = await Promise.all([entityHistory(db, kind, refNumber), runningCycleForEntity(db, { kind, ref: refNumber })]);
+  return (
+    <div className="space-y-6">
+      <WatchControl kind={kind} refNumber={refNumber} name={name} />
+      <CheckNow entity={{ kind, ref: refNumber }} runningCycleId={running} canManage={hasRole(user.role, 'analyst')} />
+      <HistoryTimeline kind={kind} history={history} />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import Link from 'next/link';
+import { DataTable } from '@/components/tables/data-table';
+import type { WatchlistEntryRow } from '@/lib/db/queries/watchlists';
+import { formatDateTime } from '@/lib/format/date';
+import { changesPath, entityHistoryPath, entityPath, watchCheckPath } from '@/lib/routes/portal-paths';
+import { KIND_LABELS } from '@/lib/watchlists/sections-choice';
+import { RemoveEntryButton } from './remove-entry-button';
+import { CheckStatusTag } from './watch-tags';
+
+/** A list's records with their latest check (when, what it found) and their open changes. */
+export function EntriesTable({ watchlistId, entries, canManage }: { watchlistId: string; entries: WatchlistEntryRow[]; canManage: boolean }) {
+  return (
+    <DataTable
+      id="watchlist-entries"
+      caption="Watched records"
+      captionExtra={`${entries.length.toLocaleString('en-GB')} ${entries.length === 1 ? 'record' : 'records'}`}
+      rows={entries}
+      rowKey={(e) => `${e.kind}:${e.ref}`}
+      emptyText="Nothing on this list yet: add numbers below, or use Watch on a firm, individual or fund page."
+      columns={[
+        {
+          header: 'Record',
+          rowHeader: true,
+          cell: (e) => (
+            <span className="flex flex-col">
+              <Link href={entityPath(e.kind, e.ref)} className="font-medium text-brand-700 underline">
+                {e.name ?? `${KIND_LABELS[e.kind].noun[0].toUpperCase()}${KIND_LABELS[e.kind].noun.slice(1)} ${e.ref}`}
+              </Link>
+              <span className="text-slate-700">
+                {KIND_LABELS[e.kind].number} <span className="font-mono">{e.ref}</span>
+              </span>
+            </span>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (e) => <CheckStatusTag status={e.latestCheck?.status ?? 'not-checked'} changeCount={e.latestCheck?.changeCount} />,
+        },
+        {
+          header: 'Last checked',
+          className: 'whitespace-nowrap',
+          cell: (e) =>
+            e.latestCheck ? (
+              <Link href={watchCheckPath(e.latestCheck.id)} className="text-brand-700 underline">
+                <time dateTime={e.latestCheck.checkedAt}>{formatDateTime(e.latestCheck.checkedAt)}</time>
+              </Link>
+            ) : (
+              'Never'
+            ),
+        },
+        {
+          header: 'Open changes',
+          className: 'text-right tabular-nums',
+          cell: (e) =>
+            e.openChanges > 0 ? (
+              <Link href={changesPath({ kind: e.kind, ref: e.ref })} className="text-brand-700 underline">
+                {e.openChanges} open
+              </Link>
+            ) : (
+              'None'
+            ),
+        },
+        {
+          header: 'History',
+          cell: (e) => (
+            <Link href={entityHistoryPath(e.kind, e.ref)} className="text-brand-700 underline">
+              History<span className="sr-only"> of {KIND_LABELS[e.kind].number} {e.ref}</span>
+            </Link>
+          ),
+        },
+        ...(canManage
+          ? [
+              {
+                header: 'Remove',
+                cell: (e: WatchlistEntryRow) => (
+                  <RemoveEntryButton watchlistId={watchlistId} kind={e.kind} refNumber={e.ref} label={`${KIND_LABELS[e.kind].number} ${e.ref}`} />
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+}

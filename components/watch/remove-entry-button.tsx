@@ -1,0 +1,27 @@
+'use client';
+
+import { useActionState } from 'react';
+import { removeEntryAction } from '@/lib/watchlists/actions';
+import { IDLE, type WatchActionState } from '@/lib/watchlists/action-state';
+import type { EntityKind } from '@/lib/db/schema';
+
+/** Takes one record off a list (its checks and changes stay: they are the record's history). */
+export function RemoveEntryButton({ watchlistId, kind, refNumber, label }: { watchlistId: string; kind: EntityKind; refNumber: string; label: string }) {
+  const [state, action, pending] = useActionState<WatchActionState, FormData>(removeEntryAction, IDLE);
+  return (
+    <form action={action} className="flex flex-col gap-1">
+      <input type="hidden" name="watchlistId" value={watchlistId} />
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="ref" value={refNumber} />
+      <button type="submit" disabled={pending} className="text-left text-sm text-red-800 underline disabled:opacity-60">
+        {pending ? 'Removing…' : 'Remove'}
+        <span className="sr-only"> {label}</span>
+      </button>
+      {state.status === 'error' ? (
+        <span role="alert" className="text-xs text-red-900">
+          {state.message}
+        </span>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import Link from 'next/link';
+import { hasRole } from '@/lib/auth/roles';
+import { getSessionUser } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { watchlistNames, watchlistsWithEntity } from '@/lib/db/queries/watchlists';
+import type { EntityKind } from '@/lib/db/schema';
+import { entityHistoryPath, WATCHLISTS_PATH, watchlistPath } from '@/lib/routes/portal-paths';
+import { WatchForm } from './watch-form';
+
+/**
+ * On a firm's, individual's or fund's page: the lists that watch it, and (for analysts and
+ * admins) "Watch" to add it to another. Not printed.
+ */
+export async function WatchControl({ kind, refNumber, name }: { kind: EntityKind; refNumber: string; name: string | null }) {
+  const user = await getSessionUser();
+  if (!user) return null;
+  const db = await getDb();
+  const [watching, all] = await Promise.all([watchlistsWithEntity(db, { kind, ref: refNumber }), watchlistNames(db)]);
+  const on = new Set(watching.map((l) => l.id));
+  const others = all.filter((l) => !on.has(l.id));
+  const canManage = hasRole(user.role, 'analyst');
+  return (
+    <section aria-label="Watchlists" className="no-print flex flex-wrap items-center gap-x-4 gap-y-2 rounded border border-slate-200 bg-white px-3 py-2 text-sm" data-testid="watch-control">
+      <p>
+        {watching.length === 0 ? (
+          'Not on any watchlist.'
+        ) : (
+          <>
+            Watched on{' '}
+            {watching.map((l, i) => (
+              <span key={l.id}>
+                {i > 0 ? ', ' : ''}
+                <Link href={watchlistPath(l.id)} className="text-brand-700 underline">
+                  {l.name}
+                </Link>
+              </span>
+            ))}
+            .{' '}
+            <Link href={entityHistoryPath(kind, refNumber)} className="text-brand-700 underline">
+              History
+            </Link>
+          </>
+        )}
+      </p>
+      {canManage && all.length > 0 ? <WatchForm kind={kind} refNumber={refNumber} name={name} lists={others} /> : null}
+      {canManage && all.length === 0 ? (
+        <Link href={WATCHLISTS_PATH} className="text-brand-700 underline">
+          Create a watchlist to watch this record
+        </Link>
+      ) : null}
+    </section>
+  );
+}

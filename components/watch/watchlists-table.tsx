@@ -1,0 +1,49 @@
+import Link from 'next/link';
+import { DataTable } from '@/components/tables/data-table';
+import type { WatchlistSummary } from '@/lib/db/queries/watchlists';
+import { formatDateTime } from '@/lib/format/date';
+import { changesPath, watchlistPath } from '@/lib/routes/portal-paths';
+
+/** Every watchlist: what it holds, whose it is, and how many of its changes are open. */
+export function WatchlistsTable({ lists }: { lists: WatchlistSummary[] }) {
+  return (
+    <DataTable
+      id="watchlists"
+      caption="Watchlists"
+      captionExtra={`${lists.length.toLocaleString('en-GB')} ${lists.length === 1 ? 'list' : 'lists'}`}
+      rows={lists}
+      rowKey={(l) => l.id}
+      emptyText="No watchlists yet."
+      columns={[
+        {
+          header: 'List',
+          rowHeader: true,
+          cell: (l) => (
+            <span className="flex flex-col">
+              <Link href={watchlistPath(l.id)} className="font-medium text-brand-700 underline">
+                {l.name}
+              </Link>
+              {l.description ? <span className="text-slate-700">{l.description}</span> : null}
+            </span>
+          ),
+        },
+        { header: 'Case reference', cell: (l) => l.caseReference ?? '—' },
+        { header: 'Records', className: 'text-right tabular-nums', cell: (l) => l.entryCount.toLocaleString('en-GB') },
+        {
+          header: 'Open changes',
+          className: 'text-right tabular-nums',
+          cell: (l) =>
+            l.openChanges > 0 ? (
+              <Link href={changesPath({ list: l.id })} className="text-brand-700 underline">
+                {l.openChanges.toLocaleString('en-GB')} open
+              </Link>
+            ) : (
+              'None'
+            ),
+        },
+        { header: 'Owner', cell: (l) => l.ownerEmail },
+        { header: 'Updated', className: 'whitespace-nowrap', cell: (l) => <time dateTime={l.updatedAt}>{formatDateTime(l.updatedAt)}</time> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,377 @@
+import { sql } from 'kysely';
+import { isoNow } from '../clock';
+import type { ChangeSeverity, ChangeState, Db, EntityKind } from '../schema';
+import { appendAudit } from './audit';
+import { sha256Hex } from './snapshots';
+
+/**
+ * Changes as work items: the inbox across lists, one change with its evidence, the state, assignee
+ * and note people set (each update audited in the same transaction), and an entity's history of
+ * changes and checks. The engine (lib/watch) writes changes; only people update them, here.
+ */
+
+export const CHANGE_STATES: readonly ChangeState[] = ['new', 'acknowledged', 'escalated', 'expected'];
+export const CHANGE_SEVERITIES: readonly ChangeSeverity[] = ['high', 'medium', 'low'];
+
+export class ChangeInputError extends Error {
+  override name = 'ChangeInputError';
+}
+
+/** One row-level difference, as lib/watch/section-diff.ts stores it in `details`. */
+export interface ChangeFieldDiff {
+  path: string;
+  before: unknown;
+  after: unknown;
+}
+export interface ChangeRowDiff {
+  change: 'added' | 'removed' | 'changed';
+  key: string;
+  label: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  fields?: ChangeFieldDiff[];
+}
+
+export interface ChangeSummary {
+  id: string;
+  checkId: string;
+  previousCheckId: string;
+  cycleId: string;
+  kind: EntityKind;
+  ref: string;
+  entityName: string | null;
+  section: string;
+  severity: ChangeSeverity;
+  summary: string;
+  state: ChangeState;
+  assigneeEmail: string | null;
+  note: string | null;
+  detectedAt: string;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+export interface ChangeDetail extends ChangeSummary {
+  rows: ChangeRowDiff[];
+  check: CheckSummary | null;
+  previousCheck: CheckSummary | null;
+}
+
+export interface CheckSummary {
+  id: string;
+  cycleId: string;
+  kind: EntityKind;
+  ref: string;
+  name: string | null;
+  checkedAt: string;
+  sha256: string;
+  sectionsOk: number;
+  sectionsNotChecked: number;
+  requestCount: number;
+  previousCheckId: string | null;
+  baseline: boolean;
+  changeCount: number;
+}
+
+export interface CheckRecord extends CheckSummary {
+  canonical: string;
+  /** True when the stored canonical JSON still hashes to the stored SHA-256. */
+  intact: boolean;
+}
+
+type ChangeRow = {
+  id: string;
+  check_id: string;
+  previous_check_id: string;
+  cycle_id: string;
+  kind: EntityKind;
+  ref: string;
+  entity_name: string | null;
+  section: string;
+  severity: ChangeSeverity;
+  summary: string;
+  state: ChangeState;
+  assignee_email: string | null;
+  note: string | null;
+  detected_at: string;
+  updated_at: string;
+  updated_by: string | null;
+};
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'check_id',
+  'previous_check_id',
+  'cycle_id',
+  'kind',
+  'ref',
+  'entity_name',
+  'section',
+  'severity',
+  'summary',
+  'state',
+  'assignee_email',
+  'note',
+  'detected_at',
+  'updated_at',
+  'updated_by',
+] as const;
+
+function toSummary(r: ChangeRow): ChangeSummary {
+  return {
+    id: r.id,
+    checkId: r.check_id,
+    previousCheckId: r.previous_check_id,
+    cycleId: r.cycle_id,
+    kind: r.kind,
+    ref: r.ref,
+    entityName: r.entity_name,
+    section: r.section,
+    severity: r.severity,
+    summary: r.summary,
+    state: r.state,
+    assigneeEmail: r.assignee_email,
+    note: r.note,
+    detectedAt: r.detected_at,
+    updatedAt: r.updated_at,
+    updatedBy: r.updated_by,
+  };
+}
+
+type CheckRow = {
+  id: string;
+  cycle_id: string;
+  kind: EntityKind;
+  ref: string;
+  name: string | null;
+  checked_at: string;
+  sha256: string;
+  sections_ok: number;
+  sections_not_checked: number;
+  request_count: number;
+  previous_check_id: string | null;
+  baseline: number;
+  change_count: number;
+};
+
+const CHECK_COLUMNS = [
+  'id',
+  'cycle_id',
+  'kind',
+  'ref',
+  'name',
+  'checked_at',
+  'sha256',
+  'sections_ok',
+  'sections_not_checked',
+  'request_count',
+  'previous_check_id',
+  'baseline',
+  'change_count',
+] as const;
+
+function toCheck(r: CheckRow): CheckSummary {
+  return {
+    id: r.id,
+    cycleId: r.cycle_id,
+    kind: r.kind,
+    ref: r.ref,
+    name: r.name,
+    checkedAt: r.checked_at,
+    sha256: r.sha256,
+    sectionsOk: Number(r.sections_ok),
+    sectionsNotChecked: Number(r.sections_not_checked),
+    requestCount: Number(r.request_count),
+    previousCheckId: r.previous_check_id,
+    baseline: Boolean(Number(r.baseline)),
+    changeCount: Number(r.change_count),
+  };
+}
+
+/** `details` as stored; a shape the portal does not know reads as no rows rather than failing the page. */
+export function parseChangeRows(details: string): ChangeRowDiff[] {
+  try {
+    const parsed = JSON.parse(details) as { rows?: unknown };
+    return Array.isArray(parsed.rows) ? (parsed.rows as ChangeRowDiff[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface ChangeFilters {
+  state?: ChangeState;
+  severity?: ChangeSeverity;
+  watchlistId?: string;
+  kind?: EntityKind;
+  ref?: string;
+  /** Matched (case-insensitively) against the entity's name, its number, the section and the summary. */
+  text?: string;
+  limit?: number;
+  offset?: number;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The inbox: changes matching the filters, newest first, and how many match in all. */
+export async function listChanges(db: Db, filters: ChangeFilters = {}): Promise<{ rows: ChangeSummary[]; total: number }> {
+  let q = db.selectFrom('watch_changes as c');
+  if (filters.state) q = q.where('c.state', '=', filters.state);
+  if (filters.severity) q = q.where('c.severity', '=', filters.severity);
+  if (filters.kind) q = q.where('c.kind', '=', filters.kind);
+  if (filters.ref) q = q.where('c.ref', '=', filters.ref);
+  if (filters.watchlistId) {
+    const listId = filters.watchlistId;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('watchlist_entries as e')
+          .select('e.ref')
+          .where('e.watchlist_id', '=', listId)
+          .whereRef('e.kind', '=', 'c.kind')
+          .whereRef('e.ref', '=', 'c.ref'),
+      ),
+    );
+  }
+  const text = filters.text?.trim();
+  if (text) {
+    const pattern = `%${escapeLike(text.toLowerCase())}%`;
+    q = q.where((eb) =>
+      eb.or(
+        (['c.entity_name', 'c.ref', 'c.section', 'c.summary'] as const).map((col) => eb(sql`lower(${sql.ref(col)})`, 'like', sql`${pattern} escape '\\'`)),
+      ),
+    );
+  }
+  const totalRow = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  const rows = await q
+    .select(SUMMARY_COLUMNS.map((c) => `c.${c}` as const))
+    .orderBy('c.detected_at', 'desc')
+    .orderBy('c.id')
+    .limit(Math.min(Math.max(filters.limit ?? 50, 1), 500))
+    .offset(Math.max(filters.offset ?? 0, 0))
+    .execute();
+  return { rows: rows.map(toSummary), total: Number(totalRow?.n ?? 0) };
+}
+
+/** How many changes are new (the header's count). */
+export async function countNewChanges(db: Db): Promise<number> {
+  const row = await db.selectFrom('watch_changes').select((eb) => eb.fn.countAll<number | string>().as('n')).where('state', '=', 'new').executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function getCheck(db: Db, id: string): Promise<CheckRecord | null> {
+  const row = await db
+    .selectFrom('watch_checks')
+    .select([...CHECK_COLUMNS, 'canonical'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { ...toCheck(row), canonical: row.canonical, intact: sha256Hex(row.canonical) === row.sha256 };
+}
+
+async function checkSummary(db: Db, id: string | null): Promise<CheckSummary | null> {
+  if (!id) return null;
+  const row = await db.selectFrom('watch_checks').select(CHECK_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? toCheck(row) : null;
+}
+
+/** One change with its rows (before and after) and the two checks it lies between. */
+export async function getChange(db: Db, id: string): Promise<ChangeDetail | null> {
+  const row = await db
+    .selectFrom('watch_changes')
+    .select([...SUMMARY_COLUMNS, 'details'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [check, previousCheck] = await Promise.all([checkSummary(db, row.check_id), checkSummary(db, row.previous_check_id)]);
+  return { ...toSummary(row), rows: parseChangeRows(row.details), check, previousCheck };
+}
+
+export interface ChangeUpdate {
+  state: ChangeState;
+  /** An e-mail address, or empty for nobody. */
+  assigneeEmail?: string | null;
+  note?: string | null;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * Sets a change's state, assignee and note, and appends `watch.change.update` to the audit log
+ * (what it was, what it is now, who) in the same transaction: the update is never saved
+ * unrecorded.
+ */
+export async function updateChange(db: Db, id: string, update: ChangeUpdate, actor: { id: string | null; email: string }): Promise<ChangeSummary> {
+  if (!CHANGE_STATES.includes(update.state)) throw new ChangeInputError(`Choose a state: ${CHANGE_STATES.join(', ')}.`);
+  const assignee = update.assigneeEmail?.trim().toLowerCase() || null;
+  if (assignee && (!EMAIL.test(assignee) || assignee.length > 254)) throw new ChangeInputError(`"${assignee}" is not an e-mail address to assign the change to.`);
+  const note = update.note?.trim() || null;
+  if (note && note.length > 2000) throw new ChangeInputError('A note is at most 2,000 characters.');
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('watch_changes').select(SUMMARY_COLUMNS).where('id', '=', id).executeTakeFirst();
+    if (!before) throw new ChangeInputError('That change does not exist.');
+    const now = isoNow();
+    await trx
+      .updateTable('watch_changes')
+      .set({ state: update.state, assignee_email: assignee, note, updated_at: now, updated_by: actor.email.toLowerCase() })
+      .where('id', '=', id)
+      .execute();
+    await appendAudit(trx, {
+      action: 'watch.change.update',
+      outcome: 'success',
+      actor,
+      reference: before.ref,
+      detail: {
+        change: id,
+        kind: before.kind,
+        section: before.section,
+        from: { state: before.state, assignee: before.assignee_email, note: before.note },
+        to: { state: update.state, assignee, note },
+      },
+    });
+    return toSummary({ ...before, state: update.state, assignee_email: assignee, note, updated_at: now, updated_by: actor.email.toLowerCase() });
+  });
+}
+
+/**
+ * An entity's history, newest first: each check (baseline, unchanged, changed, incomplete) with
+ * the changes it saw, before and after.
+ */
+export async function entityHistory(db: Db, kind: EntityKind, ref: string, limit = 200): Promise<Array<{ check: CheckSummary; changes: ChangeDetail[] }>> {
+  const checks = await db
+    .selectFrom('watch_checks')
+    .select(CHECK_COLUMNS)
+    .where('kind', '=', kind)
+    .where('ref', '=', ref)
+    .orderBy('checked_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  if (checks.length === 0) return [];
+  const changes = await db
+    .selectFrom('watch_changes')
+    .select([...SUMMARY_COLUMNS, 'details'])
+    .where('kind', '=', kind)
+    .where('ref', '=', ref)
+    .where(
+      'check_id',
+      'in',
+      checks.map((c) => c.id),
+    )
+    .orderBy('section')
+    .execute();
+  const summaries = new Map(checks.map((c) => [c.id, toCheck(c)]));
+  const byCheck = new Map<string, ChangeDetail[]>();
+  for (const c of changes) {
+    const list = byCheck.get(c.check_id) ?? [];
+    list.push({
+      ...toSummary(c),
+      rows: parseChangeRows(c.details),
+      check: summaries.get(c.check_id) ?? null,
+      previousCheck: summaries.get(c.previous_check_id) ?? null,
+    });
+    byCheck.set(c.check_id, list);
+  }
+  return checks.map((c) => ({ check: toCheck(c), changes: byCheck.get(c.id) ?? [] }));
+}
