@@ -18,7 +18,7 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ['better-sqlite3', 'pg', 'redis'],
+  serverExternalPackages: ['better-sqlite3', 'pg', 'redis', 'exceljs'],
   typedRoutes: false,
   // forbidden() in requireRole(): a proper 403 page for a signed-in user without the role.
   experimental: { authInterrupts: true },

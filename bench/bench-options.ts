@@ -4,7 +4,7 @@
  * minutes measuring the wrong thing.
  */
 
-export const SCENARIOS = [1, 2, 3, 4, 5] as const;
+export const SCENARIOS = [1, 2, 3, 4, 5, 6] as const;
 export type ScenarioNumber = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -20,9 +20,11 @@ export class BenchOptionsError extends Error {
 
 export const BENCH_USAGE = `Usage: npm run bench -- [--quick] [--only=N[,N…]]
 
-  --quick      shorter run: the bank's report only, 10 s warm-page load, 30 s team browsing
+  --quick      shorter run: the bank's report only, 10 s warm-page load, 30 s team browsing,
+               a bulk check of 200 rows
   --only=N     run only these scenarios (1 cold report, 2 naive baselines, 3 warm pages,
-               4 team, 5 team across three instances with REDIS_URL), e.g. --only=1,2
+               4 team, 5 team across three instances with REDIS_URL, 6 bulk check of
+               1,000 FRNs beside a browsing team), e.g. --only=1,2
   --help       this text
 
 Environment: NEXT_DIST_DIR (default .next-bench; never .next), SANDBOX_LATENCY_MS (default

@@ -3,6 +3,7 @@
  * rendering (latest.md, also printed). Figures only; nothing here judges them.
  */
 import type { Budget } from './budget-bound';
+import type { BulkScenarioResult } from './scenario-bulk';
 import type { ColdReportRow } from './scenario-cold-report';
 import type { NaiveRow } from './scenario-naive-baselines';
 import type { TeamResult } from './scenario-team';
@@ -25,6 +26,7 @@ export interface BenchResults {
     warmPages?: WarmPagesResult;
     team?: TeamResult;
     teamScaledOut?: TeamResult;
+    bulk?: BulkScenarioResult;
   };
   /** Scenarios not run, and why. */
   skipped: { scenario: number; reason: string }[];
@@ -160,6 +162,29 @@ export function renderMarkdown(r: BenchResults): string {
           ['429s (blocks)', ...col((t) => `${t.rateLimited} (${t.blocks})`)],
           ['Most requests in any rolling 10 s', ...col((t) => t.maxIn10s)],
           ['Errors (non-200 pages)', ...col((t) => t.errors)],
+        ],
+      ),
+    );
+  }
+
+  const bulk = r.scenarios.bulk;
+  if (bulk) {
+    out.push('', `## 6. A bulk check of ${int(bulk.rows)} FRNs (status only) beside a browsing team`, '');
+    out.push(
+      table(
+        ['Measure', 'Figure'],
+        [
+          ['Wall time, started to last row (s)', s1(bulk.wallSeconds)],
+          ['Register requests made by the rows', int(bulk.requests)],
+          [`Budget bound at bulk's share (${bulk.budgetShare.requests}/${bulk.budgetShare.seconds} s) (s)`, s1(bulk.boundSeconds)],
+          ['Wall ÷ bound', ratio(bulk.ratioToBound)],
+          ['Outcomes', Object.entries(bulk.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')],
+          ['Upstream calls during the phase (job and team)', int(bulk.upstream)],
+          ['429s (blocks)', `${bulk.rateLimited} (${bulk.blocks})`],
+          ['Most requests in any rolling 10 s', bulk.maxIn10s],
+          [`Team page wait p50 / p95 without the job (ms; ${bulk.teamWithout.staff} staff, ${bulk.teamWithout.pageViews} pages)`, `${ms(bulk.teamWithout.total.p50)} / ${ms(bulk.teamWithout.total.p95)}`],
+          [`Team page wait p50 / p95 with the job (ms; ${bulk.teamWith.pageViews} pages)`, `${ms(bulk.teamWith.total.p50)} / ${ms(bulk.teamWith.total.p95)}`],
+          ['p95 with ÷ without (p50)', `${ratio(bulk.p95Ratio)} (${ratio(bulk.p50Ratio)})`],
         ],
       ),
     );

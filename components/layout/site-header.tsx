@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { SignedInUser } from '@/components/auth/signed-in-user';
+import { AnalystLinks } from '@/components/layout/analyst-links';
 import { HeaderTypeahead } from '@/components/layout/header-typeahead';
 import { RegisterMarker } from '@/components/layout/register-marker';
 import { NewChangesLink } from '@/components/watch/new-changes-link';
@@ -27,6 +28,7 @@ export function SiteHeader() {
             Watchlists
           </Link>
           <NewChangesLink />
+          <AnalystLinks />
         </nav>
         <HeaderTypeahead />
         <SignedInUser />

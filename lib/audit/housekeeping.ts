@@ -1,3 +1,4 @@
+import { pruneExpiredBulkJobs } from '@/lib/db/queries/bulk';
 import { pruneEndedSessions } from '@/lib/db/queries/ended-sessions';
 import { pruneReportDrafts } from '@/lib/db/queries/report-drafts';
 import type { Db } from '@/lib/db/schema';
@@ -5,7 +6,8 @@ import { pruneExpiredAudit, type PruneResult } from './retention';
 
 /**
  * The portal's daily clean-up of its own records: audit entries past the retention period, report
- * drafts nobody saved, and the records of signed-out sessions that have expired anyway. Runs when
+ * drafts nobody saved, the records of signed-out sessions that have expired anyway, and bulk
+ * checks whose results are past BULK_RETENTION_DAYS (with their rows and queue jobs). Runs when
  * each portal process starts and then once a day (lib/server/instrumentation-node.ts); with
  * several instances each runs it, which is harmless (deleting what is already deleted removes
  * nothing).
@@ -17,13 +19,15 @@ export interface HousekeepingResult {
   audit: PruneResult;
   drafts: number;
   endedSessions: number;
+  bulkJobs: number;
 }
 
 export async function runHousekeeping(db: Db, retentionDays: number, now: number = Date.now()): Promise<HousekeepingResult> {
   const audit = await pruneExpiredAudit(db, retentionDays, now);
   const drafts = await pruneReportDrafts(db, now);
   const endedSessions = await pruneEndedSessions(db, now);
-  return { audit, drafts, endedSessions };
+  const bulkJobs = await pruneExpiredBulkJobs(db, now);
+  return { audit, drafts, endedSessions, bulkJobs };
 }
 
 export interface HousekeepingSchedule {

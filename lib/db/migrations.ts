@@ -453,6 +453,80 @@ function migration0008(): Migration {
 }
 
 /**
+ * Bulk checks (lib/bulk): one row per bulk job (who asked, what is fetched, how many rows, when its
+ * results expire) and one row per input row, in input order, holding the row as given, what it was
+ * read as, and its result once checked. The work itself is jobs in the queue (kind 'bulk-row');
+ * a row's result is written before its job is finished, so a restart never fetches it again.
+ */
+function migration0009(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('bulk_jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('created_by_id', 'text')
+        .addColumn('created_by_email', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('filename', 'text')
+        .addColumn('mode', 'text', (c) => c.notNull())
+        .addColumn('sections', 'text', (c) => c.notNull())
+        .addColumn('row_count', 'integer', (c) => c.notNull())
+        .addColumn('check_count', 'integer', (c) => c.notNull())
+        .addColumn('invalid_count', 'integer', (c) => c.notNull())
+        .addColumn('duplicate_count', 'integer', (c) => c.notNull())
+        .addColumn('estimated_requests', 'integer', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('finished_at', 'text')
+        .addColumn('cancelled_by', 'text')
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addCheckConstraint('bulk_jobs_mode_check', sql`mode in ('status', 'sections')`)
+        .addCheckConstraint('bulk_jobs_state_check', sql`state in ('running', 'finished', 'cancelled')`)
+        .execute();
+      await db.schema.createIndex('bulk_jobs_created_at').on('bulk_jobs').column('created_at').execute();
+      await db.schema.createIndex('bulk_jobs_expires_at').on('bulk_jobs').column('expires_at').execute();
+
+      await db.schema
+        .createTable('bulk_rows')
+        .addColumn('bulk_id', 'text', (c) => c.notNull())
+        .addColumn('row_no', 'integer', (c) => c.notNull())
+        .addColumn('input', 'text', (c) => c.notNull())
+        .addColumn('input_kind', 'text', (c) => c.notNull())
+        .addColumn('ref', 'text')
+        .addColumn('name_query', 'text')
+        .addColumn('postcode', 'text')
+        .addColumn('ch_number', 'text')
+        .addColumn('entity', 'text')
+        .addColumn('duplicate_of', 'integer')
+        .addColumn('outcome', 'text')
+        .addColumn('message', 'text')
+        .addColumn('retryable', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('matched_kind', 'text')
+        .addColumn('matched_ref', 'text')
+        .addColumn('matched_name', 'text')
+        .addColumn('score', 'real')
+        .addColumn('candidates', 'text')
+        .addColumn('fields', 'text')
+        .addColumn('retrieved_at', 'text')
+        .addColumn('provenance_source', 'text')
+        .addColumn('request_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('resolved_by', 'text')
+        .addColumn('resolved_at', 'text')
+        .addColumn('checked_at', 'text')
+        .addPrimaryKeyConstraint('bulk_rows_pk', ['bulk_id', 'row_no'])
+        .addCheckConstraint('bulk_rows_input_kind_check', sql`input_kind in ('firm', 'individual', 'fund', 'name', 'invalid')`)
+        .addCheckConstraint(
+          'bulk_rows_outcome_check',
+          sql`outcome is null or outcome in ('matched', 'not-found', 'invalid', 'ambiguous', 'register-error')`,
+        )
+        .execute();
+      await db.schema.createIndex('bulk_rows_outcome').on('bulk_rows').columns(['bulk_id', 'outcome']).execute();
+      },
+    };
+}
+
+/**
  * Watch notifications (lib/notify): which change went out by which channel (e-mail, webhook), so
  * nothing is sent twice. A job claims its changes first (one row per change and channel, the
  * primary key), sends, then marks them sent; a retried job sends the same claimed changes again.
@@ -489,6 +563,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0006_account_security': migration0006(),
     '0007_api_tokens': migration0007(),
     '0008_watchlists': migration0008(),
+    '0009_bulk_checks': migration0009(),
     '0010_watch_notifications': migration0010(),
   };
 }

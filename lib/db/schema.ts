@@ -305,6 +305,74 @@ export interface WatchChangesTable {
   updated_by: string | null;
 }
 
+export type BulkMode = 'status' | 'sections';
+export type BulkJobState = 'running' | 'finished' | 'cancelled';
+export type BulkInputKind = EntityKind | 'name' | 'invalid';
+export type BulkOutcome = 'matched' | 'not-found' | 'invalid' | 'ambiguous' | 'register-error';
+
+/** A bulk check (lib/bulk): who ran it, what it fetches, and when its results expire. */
+export interface BulkJobsTable {
+  id: string;
+  created_by_id: string | null;
+  created_by_email: string;
+  created_at: string;
+  updated_at: string;
+  /** 'paste', 'csv' or 'xlsx'. */
+  source: string;
+  filename: string | null;
+  mode: BulkMode;
+  /** JSON: the firm section slugs fetched besides the record (empty for status only). */
+  sections: string;
+  row_count: number;
+  /** Rows that need the register (not invalid, not a duplicate of an earlier row). */
+  check_count: number;
+  invalid_count: number;
+  duplicate_count: number;
+  estimated_requests: number;
+  state: BulkJobState;
+  finished_at: string | null;
+  cancelled_by: string | null;
+  expires_at: string;
+}
+
+/** One input row of a bulk check, in input order, and its result once checked. */
+export interface BulkRowsTable {
+  bulk_id: string;
+  /** 1-based position in the input. */
+  row_no: number;
+  /** The row as given (its cells joined with " | "). */
+  input: string;
+  input_kind: BulkInputKind;
+  /** The canonical FRN, IRN or PRN of a reference row. */
+  ref: string | null;
+  name_query: string | null;
+  postcode: string | null;
+  ch_number: string | null;
+  /** Which register a name row is searched in. */
+  entity: EntityKind | null;
+  /** The earlier row this one repeats (its result is that row's). */
+  duplicate_of: number | null;
+  /** Null while the row waits to be checked. */
+  outcome: BulkOutcome | null;
+  message: string | null;
+  retryable: ColumnType<number, number | undefined, number>;
+  matched_kind: EntityKind | null;
+  matched_ref: string | null;
+  matched_name: string | null;
+  score: number | null;
+  /** JSON: the scored candidates of a name row. */
+  candidates: string | null;
+  /** JSON: the fetched columns, header to value. */
+  fields: string | null;
+  retrieved_at: string | null;
+  /** 'live' or 'cache'. */
+  provenance_source: string | null;
+  request_count: ColumnType<number, number | undefined, number>;
+  resolved_by: string | null;
+  resolved_at: string | null;
+  checked_at: string | null;
+}
+
 export type NotificationChannel = 'email' | 'webhook';
 export type DeliveryState = 'pending' | 'sent' | 'failed';
 
@@ -334,6 +402,8 @@ export interface Database {
   watch_checks: WatchChecksTable;
   watch_changes: WatchChangesTable;
   notification_deliveries: NotificationDeliveriesTable;
+  bulk_jobs: BulkJobsTable;
+  bulk_rows: BulkRowsTable;
   api_tokens: ApiTokensTable;
   api_token_usage: ApiTokenUsageTable;
   users: UsersTable;

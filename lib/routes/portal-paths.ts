@@ -99,3 +99,18 @@ export function watchCheckPath(id: string): string {
 export function watchCycleProgressPath(cycleId: string): string {
   return `/api/watch/cycles/${seg(cycleId)}`;
 }
+
+/** The bulk check page (paste or upload), and one bulk job's results. */
+export function bulkPath(id?: string): string {
+  return id ? `/bulk/${seg(id)}` : '/bulk';
+}
+
+/** A bulk job's JSON progress, actions and downloads. */
+export function bulkApiPath(id?: string, action?: 'cancel' | 'retry' | 'watchlist' | `rows/${number}` | 'download', format?: 'csv' | 'xlsx'): string {
+  if (!id) return '/api/bulk';
+  const base = `/api/bulk/${seg(id)}${action ? `/${action}` : ''}`;
+  return format ? `${base}?format=${format}` : base;
+}
+
+/** The estimate of a bulk check before it starts. */
+export const BULK_ESTIMATE_PATH = '/api/bulk/estimate';

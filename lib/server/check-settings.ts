@@ -5,6 +5,7 @@ import { dbConfigFromEnv } from '@/lib/db/connect';
 import { loadRegisterConfig, RegisterConfigError } from '@/lib/register/load-config';
 import { loadScaleOutConfig, ScaleOutConfigError } from '@/lib/register/scale-out-config';
 import { readReportLimits } from '@/lib/report/limits';
+import { readBulkSettings } from '@/lib/bulk/bulk-config';
 import { readEngineSettings } from '@/lib/jobs/engine';
 import { readNotifySettings } from '@/lib/notify/notify-settings';
 import { type Env, portProblem, urlProblem } from './settings-values';
@@ -78,6 +79,7 @@ export function settingsProblems(env: Env = process.env, options: SettingsCheckO
   const problems: string[] = [];
   collect(problems, () => loadRegisterConfig(env));
   collect(problems, () => readReportLimits(env));
+  collect(problems, () => readBulkSettings(env));
   collect(problems, () => readAuditRetentionDays(env));
   collect(problems, () => loadScaleOutConfig(env));
   collect(problems, () => readAuthConfig(env));

@@ -18,15 +18,20 @@ export function watchJobHandlers(deps: EngineDeps): Record<string, JobHandler> {
         return { status: 'failed', error: 'The watch check job is not readable (cycle, kind, reference or sections missing).' };
       }
       // On shutdown, answer at once rather than wait for queued register calls: the job runs again.
+      // The worker's signal is shared by every job: the listener goes when this job ends.
+      let onAbort = () => undefined as void;
       const stopped = new Promise<'stopped'>((resolve) => {
+        onAbort = () => resolve('stopped');
         if (signal.aborted) resolve('stopped');
-        signal.addEventListener('abort', () => resolve('stopped'), { once: true });
+        else signal.addEventListener('abort', onAbort, { once: true });
       });
       const checking = checkEntity({ db: deps.db, client: deps.client, now: deps.now, signal }, p);
-      const outcome = await Promise.race([checking, stopped]).catch((error: unknown) => {
-        if (error instanceof CheckStopped) return 'stopped' as const;
-        throw error;
-      });
+      const outcome = await Promise.race([checking, stopped])
+        .catch((error: unknown) => {
+          if (error instanceof CheckStopped) return 'stopped' as const;
+          throw error;
+        })
+        .finally(() => signal.removeEventListener('abort', onAbort));
       if (outcome === 'stopped') {
         checking.catch(() => undefined);
         return { status: 'retry', error: 'Stopped by a shutdown before the check was recorded.' };

@@ -1,0 +1,37 @@
+import { withAuth } from '@/lib/auth/session';
+import { actionResponse, auditBulk, json, loadBulkJob } from '@/lib/bulk/bulk-service';
+import { getDb } from '@/lib/db/client';
+import { resolveAmbiguousRow, type Resolution } from '@/lib/db/queries/bulk';
+import { wakeEngine } from '@/lib/jobs/engine';
+import { bulkPath } from '@/lib/routes/portal-paths';
+
+type Context = { params: Promise<{ id: string; row: string }> };
+
+/**
+ * POST /api/bulk/[id]/rows/[row] with `choice` = "none" or "firm:200200" (kind and reference of one
+ * of the row's candidates): a person's answer to an ambiguous row, recorded with who chose and
+ * audited. A chosen candidate's record is then fetched in the background.
+ */
+export const POST = withAuth('analyst', async (request, context: Context, user) => {
+  const params = await context.params;
+  const db = await getDb();
+  const loaded = await loadBulkJob(db, params.id);
+  if (!loaded.ok) return loaded.response;
+  if (!/^\d{1,6}$/.test(params.row)) return json(400, { error: 'bad-input', field: 'row', message: 'A row number is a whole number.' });
+  const rowNo = Number(params.row);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return json(400, { error: 'bad-form', message: 'Send the choice as a form field "choice".' });
+  }
+  const raw = String(form.get('choice') ?? '');
+  const picked = /^(firm|individual|fund):([A-Za-z0-9]{1,10})$/.exec(raw);
+  if (raw !== 'none' && !picked) return json(400, { error: 'bad-input', field: 'choice', message: 'The choice is "none" or one of the candidates, as kind:reference (e.g. firm:200200).' });
+  const resolution: Resolution = picked ? { choice: 'candidate', kind: picked[1] as 'firm' | 'individual' | 'fund', ref: picked[2].toUpperCase() } : { choice: 'none' };
+  const ok = await resolveAmbiguousRow(db, loaded.job.id, rowNo, resolution, user.email);
+  await auditBulk(user, 'bulk.resolve', loaded.job.id, { row: rowNo, choice: raw }, ok ? 'success' : 'failure');
+  if (!ok) return actionResponse(request, bulkPath(loaded.job.id), 409, 'not-resolved');
+  if (picked) wakeEngine();
+  return actionResponse(request, bulkPath(loaded.job.id), 200, picked ? 'resolved' : 'resolved-none');
+});

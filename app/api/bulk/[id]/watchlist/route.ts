@@ -1,0 +1,29 @@
+import { withAuth } from '@/lib/auth/session';
+import { actionResponse, auditBulk, json, loadBulkJob } from '@/lib/bulk/bulk-service';
+import { getDb } from '@/lib/db/client';
+import { addToWatchlist, matchedEntities } from '@/lib/db/queries/bulk';
+import { bulkPath } from '@/lib/routes/portal-paths';
+
+type Context = { params: Promise<{ id: string }> };
+
+/** POST /api/bulk/[id]/watchlist with `watchlist` = a watchlist's id: adds the matched rows' entities to it (audited). */
+export const POST = withAuth('analyst', async (request, context: Context, user) => {
+  const db = await getDb();
+  const loaded = await loadBulkJob(db, (await context.params).id);
+  if (!loaded.ok) return loaded.response;
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return json(400, { error: 'bad-form', message: 'Send the watchlist as a form field "watchlist".' });
+  }
+  const watchlistId = String(form.get('watchlist') ?? '').slice(0, 100);
+  if (!watchlistId) return actionResponse(request, bulkPath(loaded.job.id), 400, 'no-watchlist');
+  const watchlist = await db.selectFrom('watchlists').select(['id', 'name']).where('id', '=', watchlistId).executeTakeFirst();
+  if (!watchlist) return json(404, { error: 'not-found', field: 'watchlist', message: 'No watchlist has this id.' });
+  const entities = await matchedEntities(db, loaded.job.id);
+  if (entities.length === 0) return actionResponse(request, bulkPath(loaded.job.id), 200, 'no-matches', { added: 0 });
+  const added = await addToWatchlist(db, watchlist.id, entities, user.email);
+  await auditBulk(user, 'bulk.watchlist', loaded.job.id, { watchlist: watchlist.name, watchlistId: watchlist.id, matched: entities.length, added });
+  return actionResponse(request, bulkPath(loaded.job.id), 200, 'watched', { matched: entities.length, added });
+});

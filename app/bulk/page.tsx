@@ -1,0 +1,75 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { BulkForm } from '@/components/bulk/bulk-form';
+import { recordAudit } from '@/lib/audit/record';
+import { requireRole } from '@/lib/auth/session';
+import { readBulkSettings } from '@/lib/bulk/bulk-config';
+import { getDb } from '@/lib/db/client';
+import { listBulkJobs } from '@/lib/db/queries/bulk';
+import { FIRM_SECTIONS, FIRM_SECTION_SLUGS } from '@/lib/firm/firm-sections';
+import { formatDateTime } from '@/lib/format/date';
+import { bulkPath } from '@/lib/routes/portal-paths';
+
+export const metadata: Metadata = { title: 'Bulk checks' };
+
+const STATE_TEXT = { running: 'Running', finished: 'Finished', cancelled: 'Cancelled' } as const;
+
+/** /bulk: start a bulk check (paste or upload), and the recent ones. Analysts and admins. */
+export default async function BulkPage() {
+  const user = await requireRole('analyst');
+  const settings = readBulkSettings();
+  const db = await getDb();
+  const jobs = await listBulkJobs(db, { limit: 50 });
+  await recordAudit({ action: 'bulk.list', user });
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Bulk checks</h1>
+        <p className="mt-1 max-w-3xl text-sm text-slate-700">
+          Check a list of firms, individuals or funds against the register in one go: every row is checked in the background at a priority below
+          people&apos;s pages, within the key&apos;s budget, and comes back with its outcome and when the register said it. Results are kept for{' '}
+          {settings.retentionDays} days.
+        </p>
+      </div>
+      <BulkForm sections={FIRM_SECTION_SLUGS.map((slug) => ({ slug, title: FIRM_SECTIONS[slug].title }))} maxRows={settings.maxRows} maxUploadMb={Math.round((settings.maxUploadBytes / 1024 / 1024) * 10) / 10} />
+      <section aria-labelledby="bulk-recent-heading">
+        <h2 id="bulk-recent-heading" className="text-lg font-semibold">
+          Recent bulk checks
+        </h2>
+        {jobs.length === 0 ? (
+          <p className="text-sm text-slate-700">No bulk check has been run yet (or their results have expired).</p>
+        ) : (
+          <table className="mt-2 w-full border-collapse text-left text-sm">
+            <caption className="sr-only">Recent bulk checks, newest first</caption>
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="py-1 pr-3">Started</th>
+                <th scope="col" className="py-1 pr-3">By</th>
+                <th scope="col" className="py-1 pr-3">Input</th>
+                <th scope="col" className="py-1 pr-3">Rows</th>
+                <th scope="col" className="py-1 pr-3">Fetched</th>
+                <th scope="col" className="py-1">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {jobs.map((j) => (
+                <tr key={j.id} className="border-b border-slate-200">
+                  <td className="py-1 pr-3">
+                    <Link href={bulkPath(j.id)} className="text-blue-800 underline">
+                      {formatDateTime(j.createdAt)}
+                    </Link>
+                  </td>
+                  <td className="py-1 pr-3">{j.createdByEmail}</td>
+                  <td className="py-1 pr-3">{j.filename ?? (j.source === 'paste' ? 'Pasted' : j.source)}</td>
+                  <td className="py-1 pr-3">{j.rowCount.toLocaleString('en-GB')}</td>
+                  <td className="py-1 pr-3">{j.mode === 'status' ? 'Status only' : `Status and ${j.sections.length} sections`}</td>
+                  <td className="py-1">{STATE_TEXT[j.state]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

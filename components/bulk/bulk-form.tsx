@@ -1,0 +1,210 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useRef, useState } from 'react';
+import { durationText, type BulkEstimate } from '@/lib/bulk/bulk-estimate';
+
+interface PreviewRow {
+  rowNo: number;
+  input: string;
+  kind: string;
+  message: string;
+}
+
+interface Preview {
+  estimate: BulkEstimate;
+  rows: PreviewRow[];
+  source: string;
+  filename: string | null;
+}
+
+const input =
+  'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
+const button =
+  'rounded-md px-4 py-2 font-semibold focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:opacity-70';
+
+/**
+ * The bulk check form: paste rows or choose a file, choose what to fetch, review the cost (register
+ * requests and time at bulk work's share of the budget, and the rows that cannot be checked), then
+ * start. Any change to the input clears the review, so what starts is what was reviewed.
+ */
+export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{ slug: string; title: string }>; maxRows: number; maxUploadMb: number }) {
+  const router = useRouter();
+  const form = useRef<HTMLFormElement>(null);
+  const [mode, setMode] = useState<'status' | 'sections'>('status');
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'review' | 'start' | null>(null);
+
+  const send = async (path: string): Promise<Response | null> => {
+    if (!form.current) return null;
+    setError(null);
+    try {
+      return await fetch(path, { method: 'POST', body: new FormData(form.current), headers: { accept: 'application/json' } });
+    } catch {
+      setError('The portal could not be reached. Check your connection and try again.');
+      return null;
+    }
+  };
+
+  const review = async () => {
+    setBusy('review');
+    const response = await send('/api/bulk/estimate');
+    setBusy(null);
+    if (!response) return;
+    const body = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      setPreview(null);
+      setError(body.message ?? `The input could not be read (HTTP ${response.status}).`);
+      return;
+    }
+    setPreview(body as Preview);
+  };
+
+  const start = async () => {
+    setBusy('start');
+    const response = await send('/api/bulk');
+    if (!response) return setBusy(null);
+    const body = await response.json().catch(() => ({}));
+    if (response.status !== 201) {
+      setBusy(null);
+      setError(body.message ?? `The bulk check could not be started (HTTP ${response.status}).`);
+      return;
+    }
+    router.push(body.url);
+  };
+
+  const e = preview?.estimate;
+  return (
+    <form
+      ref={form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void (preview ? start() : review());
+      }}
+      onChange={() => setPreview(null)}
+      aria-labelledby="bulk-form-heading"
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="bulk-form-heading" className="text-lg font-semibold">
+        New bulk check
+      </h2>
+      <div>
+        <label htmlFor="bulk-text" className="block text-sm font-medium">
+          Paste rows
+        </label>
+        <textarea id="bulk-text" name="text" rows={8} className={`${input} font-mono text-sm`} aria-describedby="bulk-text-help" spellCheck={false} />
+        <p id="bulk-text-help" className="mt-1 text-xs text-slate-600">
+          One entry a line: an FRN, IRN or PRN (label a PRN, e.g. &ldquo;PRN 800800&rdquo;, or add a Type column), or a name, optionally followed by a
+          postcode or a Companies House number (comma- or tab-separated). A header row (Reference, Name, Type, Postcode, Companies House) is recognised.
+        </p>
+      </div>
+      <div>
+        <label htmlFor="bulk-file" className="block text-sm font-medium">
+          Or upload a CSV or XLSX file
+        </label>
+        <input id="bulk-file" name="file" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="mt-1 block text-sm" aria-describedby="bulk-file-help" />
+        <p id="bulk-file-help" className="mt-1 text-xs text-slate-600">
+          At most {maxRows.toLocaleString('en-GB')} rows and {maxUploadMb} MB. An XLSX file is read from its first sheet.
+        </p>
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium">What to fetch for each row</legend>
+        <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <label className="flex items-center gap-2">
+            <input type="radio" name="mode" value="status" checked={mode === 'status'} onChange={() => setMode('status')} />
+            Status only (one request a row)
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="mode" value="sections" checked={mode === 'sections'} onChange={() => setMode('sections')} />
+            Status and chosen sections of each firm
+          </label>
+        </div>
+        {mode === 'sections' && (
+          <fieldset className="mt-2">
+            <legend className="text-sm">Sections (firms only; each costs at least one request a firm, one a page)</legend>
+            <div className="mt-1 grid gap-1 text-sm sm:grid-cols-3">
+              {sections.map((s) => (
+                <label key={s.slug} className="flex items-center gap-2">
+                  <input type="checkbox" name="sections" value={s.slug} />
+                  {s.title}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+      </fieldset>
+      {error && (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900">
+          <strong>Not started: </strong>
+          {error}
+        </p>
+      )}
+      {e && (
+        <section aria-labelledby="bulk-estimate-heading" className="space-y-3 rounded border border-slate-200 bg-slate-50 p-3 text-sm" role="status">
+          <h3 id="bulk-estimate-heading" className="font-semibold">
+            Before you start
+          </h3>
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+            <dt>Rows</dt>
+            <dd data-testid="estimate-rows">{e.rows.toLocaleString('en-GB')}</dd>
+            <dt>To check</dt>
+            <dd data-testid="estimate-to-check">
+              {e.toCheck.toLocaleString('en-GB')} ({e.names.toLocaleString('en-GB')} by name)
+            </dd>
+            <dt>Invalid</dt>
+            <dd data-testid="estimate-invalid">{e.invalid.toLocaleString('en-GB')}</dd>
+            <dt>Duplicates folded</dt>
+            <dd>{e.duplicates.toLocaleString('en-GB')}</dd>
+            <dt>Register requests</dt>
+            <dd data-testid="estimate-requests">
+              {e.minRequests === e.maxRequests ? e.minRequests.toLocaleString('en-GB') : `${e.minRequests.toLocaleString('en-GB')} to ${e.maxRequests.toLocaleString('en-GB')}`}
+              {mode === 'sections' ? ' or more (a long list takes a request a page)' : ''}
+            </dd>
+            <dt>Time</dt>
+            <dd data-testid="estimate-time">
+              at least {durationText(e.minSeconds)}
+              {e.maxSeconds > e.minSeconds ? `, up to ${durationText(e.maxSeconds)}` : ''} at bulk work&apos;s share of the budget ({e.budget.share} requests every {e.budget.windowSeconds} s); rows
+              already in the cache go faster
+            </dd>
+          </dl>
+          {preview.rows.length > 0 && (
+            <table className="w-full border-collapse text-left">
+              <caption className="text-left font-medium">Rows that will not be checked as they are</caption>
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th scope="col" className="py-1 pr-3">Row</th>
+                  <th scope="col" className="py-1 pr-3">Input</th>
+                  <th scope="col" className="py-1">Why</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.map((r) => (
+                  <tr key={r.rowNo} className="border-b border-slate-200 align-top">
+                    <td className="py-1 pr-3">{r.rowNo}</td>
+                    <td className="py-1 pr-3 font-mono">{r.input || '(empty)'}</td>
+                    <td className="py-1">
+                      {r.kind === 'invalid' ? <strong>Invalid: </strong> : null}
+                      {r.message}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
+      <div className="flex gap-3">
+        {!preview ? (
+          <button type="submit" disabled={busy !== null} className={`${button} bg-blue-700 text-white hover:bg-blue-800`}>
+            {busy === 'review' ? 'Reading…' : 'Review cost'}
+          </button>
+        ) : (
+          <button type="submit" disabled={busy !== null || preview.estimate.toCheck === 0} className={`${button} bg-blue-700 text-white hover:bg-blue-800`}>
+            {busy === 'start' ? 'Starting…' : `Start bulk check of ${preview.estimate.rows.toLocaleString('en-GB')} rows`}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import Link from 'next/link';
+import { hasRole } from '@/lib/auth/roles';
+import { getSessionUser } from '@/lib/auth/session';
+import { bulkPath } from '@/lib/routes/portal-paths';
+
+/** The main navigation's links for analysts and admins (bulk checks); nothing for viewers. */
+export async function AnalystLinks() {
+  const user = await getSessionUser();
+  if (!user || !hasRole(user.role, 'analyst')) return null;
+  return (
+    <Link href={bulkPath()} className="text-slate-700 underline-offset-4 hover:underline">
+      Bulk checks
+    </Link>
+  );
+}

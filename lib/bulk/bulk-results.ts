@@ -1,0 +1,84 @@
+import type { BulkJob, BulkRow } from '@/lib/db/queries/bulk';
+import type { CsvColumn } from '@/lib/export/csv';
+import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/firm/firm-sections';
+
+/**
+ * A bulk check's results as a table: one row per input row, in input order, with the input as
+ * given, what it was read as, the outcome, the match, the fetched columns and provenance. The CSV
+ * download writes it through lib/export/csv (formula neutralisation included), the XLSX download
+ * through bulk-xlsx.ts, and the results page shows the same outcomes.
+ */
+
+export type OutcomeLabel = 'Matched' | 'Not found' | 'Invalid input' | 'Ambiguous' | 'Register error' | 'Not checked yet' | 'Not checked (cancelled)';
+
+export function outcomeLabel(row: Pick<BulkRow, 'outcome'>, job: Pick<BulkJob, 'state'>): OutcomeLabel {
+  switch (row.outcome) {
+    case 'matched':
+      return 'Matched';
+    case 'not-found':
+      return 'Not found';
+    case 'invalid':
+      return 'Invalid input';
+    case 'ambiguous':
+      return 'Ambiguous';
+    case 'register-error':
+      return 'Register error';
+    default:
+      return job.state === 'cancelled' ? 'Not checked (cancelled)' : 'Not checked yet';
+  }
+}
+
+const READ_AS: Record<BulkRow['inputKind'], string> = { firm: 'FRN', individual: 'IRN', fund: 'PRN', name: 'Name', invalid: 'Invalid' };
+
+/** What a row was read as: "FRN 730427", "Name (firm) Acme Ltd, postcode EC2N 4BQ". */
+export function readAsText(row: BulkRow): string {
+  if (row.inputKind === 'invalid') return 'Invalid';
+  if (row.inputKind !== 'name') return `${READ_AS[row.inputKind]} ${row.ref ?? ''}`;
+  const extras = [row.postcode ? `postcode ${row.postcode}` : '', row.chNumber ? `Companies House ${row.chNumber}` : ''].filter(Boolean).join(', ');
+  return `Name (${row.entity ?? 'firm'}) ${row.nameQuery ?? ''}${extras ? `, ${extras}` : ''}`;
+}
+
+/** A row with its result: a duplicate carries its first row's result. */
+export interface ResultRow {
+  row: BulkRow;
+  result: BulkRow;
+  outcome: OutcomeLabel;
+}
+
+export function resultRows(job: BulkJob, rows: BulkRow[]): ResultRow[] {
+  const byNo = new Map(rows.map((r) => [r.rowNo, r]));
+  return rows.map((row) => {
+    const result = row.duplicateOf !== null ? (byNo.get(row.duplicateOf) ?? row) : row;
+    return { row, result, outcome: outcomeLabel(result, job) };
+  });
+}
+
+const STATUS_FIELDS = ['Name', 'Status', 'Status effective date', 'Sub-status', 'Business type', 'Companies House number', 'Operator'];
+
+/** The fetched columns, in a fixed order: the record's, then each chosen section's. */
+export function fieldHeaders(job: BulkJob, rows: BulkRow[]): string[] {
+  const present = new Set(rows.flatMap((r) => Object.keys(r.fields)));
+  const headers = STATUS_FIELDS.filter((h) => present.has(h) || ['Name', 'Status'].includes(h));
+  for (const slug of job.sections.filter(isFirmSectionSlug)) headers.push(`${FIRM_SECTIONS[slug].title} (count)`, FIRM_SECTIONS[slug].title);
+  return headers;
+}
+
+export function resultColumns(job: BulkJob, rows: BulkRow[]): CsvColumn<ResultRow>[] {
+  const fields = fieldHeaders(job, rows);
+  return [
+    { header: 'Row', value: (r) => r.row.rowNo },
+    { header: 'Input', value: (r) => r.row.input },
+    { header: 'Read as', value: (r) => readAsText(r.row) },
+    { header: 'Outcome', value: (r) => r.outcome },
+    { header: 'Retryable', value: (r) => (r.result.outcome === 'register-error' ? (r.result.retryable ? 'Yes' : 'No') : '') },
+    { header: 'Message', value: (r) => [r.row.duplicateOf !== null ? `Same as row ${r.row.duplicateOf}.` : '', r.row.inputKind === 'invalid' ? (r.row.message ?? '') : (r.result.message ?? '')].filter(Boolean).join(' ') },
+    { header: 'Matched type', value: (r) => r.result.matchedKind ?? '' },
+    { header: 'Matched reference', value: (r) => r.result.matchedRef ?? '' },
+    { header: 'Matched name', value: (r) => r.result.matchedName ?? '' },
+    { header: 'Match score', value: (r) => (r.result.inputKind === 'name' && r.result.score !== null ? r.result.score : '') },
+    ...fields.map((h): CsvColumn<ResultRow> => ({ header: h, value: (r) => r.result.fields[h] ?? '' })),
+    { header: 'Retrieved at', value: (r) => r.result.retrievedAt ?? '' },
+    { header: 'Source', value: (r) => (r.result.provenanceSource === 'cache' ? 'Cached' : r.result.provenanceSource === 'live' ? 'Live' : '') },
+    { header: 'Chosen by', value: (r) => r.result.resolvedBy ?? '' },
+  ];
+}
