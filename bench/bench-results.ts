@@ -7,6 +7,7 @@ import type { ColdReportRow } from './scenario-cold-report';
 import type { NaiveRow } from './scenario-naive-baselines';
 import type { TeamResult } from './scenario-team';
 import type { WarmPagesResult } from './scenario-warm-pages';
+import type { WatchCycleResult } from './scenario-watch-cycle';
 
 export interface BenchResults {
   startedAt: string;
@@ -25,6 +26,7 @@ export interface BenchResults {
     warmPages?: WarmPagesResult;
     team?: TeamResult;
     teamScaledOut?: TeamResult;
+    watchCycle?: WatchCycleResult;
   };
   /** Scenarios not run, and why. */
   skipped: { scenario: number; reason: string }[];
@@ -163,6 +165,55 @@ export function renderMarkdown(r: BenchResults): string {
         ],
       ),
     );
+  }
+
+  const watch = r.scenarios.watchCycle;
+  if (watch) {
+    const c = watch.cycle;
+    out.push('', '## 6. A watch cycle, and the team beside it and the morning after', '');
+    out.push(
+      `${int(watch.firms)} watched firms, ${watch.sections.length} sections each (${watch.sections.join(', ')}), checked by the portal's own engine (${watch.lanes} lanes) on a time-scaled register: ` +
+        `sandbox ${budgetText(watch.sandboxLimit)}, portal budget ${watch.portalBudget.requests}/${watch.portalBudget.seconds} s + ${watch.portalBudget.marginMs} ms margin, ${watch.portalBudget.interactiveReserve} kept for page views, ` +
+        `so background calls get ${watch.backgroundShare.requests}/${watch.backgroundShare.seconds} s.`,
+    );
+    out.push('');
+    out.push(
+      table(
+        ['Cycle', 'Value'],
+        [
+          ['Checks (failed jobs; checks with a section not checked)', `${int(c.checks)} (${c.failedJobs}; ${c.notChecked})`],
+          ['Register requests (estimated before the start)', `${int(c.requests)} (${int(c.estimatedRequests)})`],
+          ['Duration (s)', s1(c.seconds)],
+          ['Bound at the background share (s); wall ÷ bound', `${s1(c.boundAtBackgroundShare)}; ${ratio(c.ratioToBackgroundBound)}`],
+          ["Bound at the register's limit (s)", s1(c.boundAtRegisterLimit)],
+          ['Requests per second', c.requestsPerSecond.toFixed(1)],
+          ['429s over the cycle and the team beside it', watch.rateLimited],
+          ['Most requests in any rolling 1 s', watch.maxInWindow],
+        ],
+      ),
+    );
+    const phases: Array<[string, TeamResult]> = [
+      ['A. cold, no cycle', watch.teams.baseline],
+      ['B. second pass, no cycle', watch.teams.secondPass],
+      ['C. cold, during the cycle', watch.teams.duringCycle],
+      ['D. morning after the cycle', watch.teams.morningAfter],
+    ];
+    out.push('');
+    out.push(
+      table(
+        ['Team phase', 'Page views', 'Last byte p50 / p95 (ms)', 'Hit ratio (counters)', 'Hit ratio (pages)', 'Upstream per page view', '429s'],
+        phases.map(([label, t]) => [
+          label,
+          t.pageViews,
+          `${ms(t.total.p50)} / ${ms(t.total.p95)}`,
+          t.counterHitRatio !== undefined ? pct(t.counterHitRatio) : '—',
+          pct(t.cacheHitRatio),
+          label.startsWith('C.') ? '(shared with the cycle)' : t.upstreamPerPageView.toFixed(2),
+          t.rateLimited,
+        ]),
+      ),
+    );
+    out.push('', `Page wait p95 during the cycle ÷ without it (C ÷ A, same pages, one run): ${ratio(watch.p95Ratio)}.`);
   }
 
   if (r.stoppedEarly) out.push('', '## Stopped early', '', `The run stopped at an error; the scenarios above it finished: ${r.stoppedEarly}`);
