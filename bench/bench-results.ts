@@ -169,39 +169,39 @@ export function renderMarkdown(r: BenchResults): string {
 
   const watch = r.scenarios.watchCycle;
   if (watch) {
-    const c = watch.cycle;
-    out.push('', '## 6. A watch cycle, and the team beside it and the morning after', '');
+    out.push('', '## 6. A watch cycle, the team beside it, and the morning after', '');
     out.push(
-      `${int(watch.firms)} watched firms, ${watch.sections.length} sections each (${watch.sections.join(', ')}), checked by the portal's own engine (${watch.lanes} lanes) on a time-scaled register: ` +
+      `${int(watch.firms)} watched firms (of ${int(watch.sandboxFirms)} in the sandbox), ${watch.sections.length} sections each (${watch.sections.join(', ')}), checked by the portal's own engine (${watch.lanes} lanes) on a time-scaled register: ` +
         `sandbox ${budgetText(watch.sandboxLimit)}, portal budget ${watch.portalBudget.requests}/${watch.portalBudget.seconds} s + ${watch.portalBudget.marginMs} ms margin, ${watch.portalBudget.interactiveReserve} kept for page views, ` +
         `so background calls get ${watch.backgroundShare.requests}/${watch.backgroundShare.seconds} s.`,
     );
     out.push('');
+    const cycles = [watch.cycles.withTeam, watch.cycles.alone];
+    const col = (f: (c: (typeof cycles)[number]) => string | number) => cycles.map(f);
     out.push(
       table(
-        ['Cycle', 'Value'],
+        ['Cycle', 'with the team beside it (C)', 'alone (before D)'],
         [
-          ['Checks (failed jobs; checks with a section not checked)', `${int(c.checks)} (${c.failedJobs}; ${c.notChecked})`],
-          ['Register requests (estimated before the start)', `${int(c.requests)} (${int(c.estimatedRequests)})`],
-          ['Duration (s)', s1(c.seconds)],
-          ['Bound at the background share (s); wall ÷ bound', `${s1(c.boundAtBackgroundShare)}; ${ratio(c.ratioToBackgroundBound)}`],
-          ["Bound at the register's limit (s)", s1(c.boundAtRegisterLimit)],
-          ['Requests per second', c.requestsPerSecond.toFixed(1)],
-          ['429s over the cycle and the team beside it', watch.rateLimited],
-          ['Most requests in any rolling 1 s', watch.maxInWindow],
+          ['Checks (failed jobs; checks with a section not checked)', ...col((c) => `${int(c.checks)} (${c.failedJobs}; ${c.notChecked})`)],
+          ['Register requests (estimated before the start)', ...col((c) => `${int(c.requests)} (${int(c.estimatedRequests)})`)],
+          ['Duration (s)', ...col((c) => s1(c.seconds))],
+          ['Bound at the background share (s); wall ÷ bound', ...col((c) => `${s1(c.boundAtBackgroundShare)}; ${ratio(c.ratioToBackgroundBound)}`)],
+          ["Bound at the register's limit (s)", ...col((c) => s1(c.boundAtRegisterLimit))],
+          ['Requests per second', ...col((c) => c.requestsPerSecond.toFixed(1))],
+          ['429s (register, whole cycle)', ...col((c) => c.rateLimited)],
+          ['Most requests in any rolling 1 s', ...col((c) => c.maxInWindow)],
         ],
       ),
     );
     const phases: Array<[string, TeamResult]> = [
       ['A. cold, no cycle', watch.teams.baseline],
-      ['B. second pass, no cycle', watch.teams.secondPass],
       ['C. cold, during the cycle', watch.teams.duringCycle],
       ['D. morning after the cycle', watch.teams.morningAfter],
     ];
     out.push('');
     out.push(
       table(
-        ['Team phase', 'Page views', 'Last byte p50 / p95 (ms)', 'Hit ratio (counters)', 'Hit ratio (pages)', 'Upstream per page view', '429s'],
+        ['Team phase', 'Page views', 'Last byte p50 / p95 (ms)', 'Hit ratio (counters)', 'Hit ratio (pages)', 'Upstream per page view', 'Counts unavailable', '429s'],
         phases.map(([label, t]) => [
           label,
           t.pageViews,
@@ -209,6 +209,7 @@ export function renderMarkdown(r: BenchResults): string {
           t.counterHitRatio !== undefined ? pct(t.counterHitRatio) : '—',
           pct(t.cacheHitRatio),
           label.startsWith('C.') ? '(shared with the cycle)' : t.upstreamPerPageView.toFixed(2),
+          `${t.countsUnavailable} of ${t.counts}`,
           t.rateLimited,
         ]),
       ),

@@ -4,14 +4,12 @@
  * budget 45 a second with the margin and block scaled the same way, a tenth of the real 50/10 and
  * 45/10), so a cycle that would take an hour at the real limit takes minutes.
  *
- * Four team phases, the same 20 staff browsing as in scenario 4 (seeded, so each phase with the
- * same seed sends the same pages in the same order):
- *   A. a fresh portal, no cycle (seed bench-team): the baseline, and the cold figures;
- *   B. the same portal, a second pass (seed bench-team-morning): warm from its own browsing only;
- *   C. a second fresh portal, the cycle started as the team starts (seed bench-team): page wait
- *      during the cycle against A (one run, the same pages, both cold);
- *   D. the second portal once the cycle has finished (seed bench-team-morning): the morning after,
- *      against A (cold) and against B (what a second pass gets without the cycle).
+ * Three fresh portals, and scenario 4's team of 20 staff browsing the same seeded pages on each:
+ *   A. portal 1, no cycle: the baseline, and the cold figures;
+ *   C. portal 2, the cycle started as the team starts: the page wait during the cycle against A
+ *      (one run, the same pages, both on a cold cache), and the cycle's duration, 429s and
+ *      busiest second with the team beside it;
+ *   D. portal 3, the cycle alone, then the team: the morning after, against A.
  * The cycle's duration is set against the budget bound at the background share: background
  * calls may use the budget less the interactive reserve, each slot held one window plus the margin.
  */
@@ -30,30 +28,35 @@ import { runTeam, teamFirmPool, type TeamResult } from './scenario-team';
 /** Record and six sections: the firm's standing, what it may do, and the history that matters most. */
 export const WATCH_CYCLE_SECTIONS = ['record', 'permissions', 'requirements', 'disciplinary-history', 'names', 'address', 'regulators'] as const;
 
+export interface CycleFigures {
+  seconds: number;
+  checks: number;
+  requests: number;
+  estimatedRequests: number;
+  notChecked: number;
+  failedJobs: number;
+  boundAtBackgroundShare: number;
+  ratioToBackgroundBound?: number;
+  boundAtRegisterLimit: number;
+  requestsPerSecond: number;
+  /** At the register, over the cycle (and the team beside it, when there was one). */
+  rateLimited: number;
+  /** The most requests the register saw in any rolling window of its limit (1 s). */
+  maxInWindow: number;
+}
+
 export interface WatchCycleResult {
   firms: number;
+  /** Firms in the sandbox's generated register. */
+  sandboxFirms: number;
   sections: string[];
   sandboxLimit: Budget;
   portalBudget: Budget & { marginMs: number; interactiveReserve: number };
   backgroundShare: Budget;
   lanes: number;
-  cycle: {
-    seconds: number;
-    checks: number;
-    requests: number;
-    estimatedRequests: number;
-    notChecked: number;
-    failedJobs: number;
-    boundAtBackgroundShare: number;
-    ratioToBackgroundBound?: number;
-    boundAtRegisterLimit: number;
-    requestsPerSecond: number;
-  };
-  /** At the register, over the whole cycle and the team browsing beside it. */
-  rateLimited: number;
-  /** The most requests the register saw in any rolling window of its limit (1 s). */
-  maxInWindow: number;
-  teams: { baseline: TeamResult; secondPass: TeamResult; duringCycle: TeamResult; morningAfter: TeamResult };
+  /** The cycle with the team browsing beside it (C), and the cycle alone before the morning after (D). */
+  cycles: { withTeam: CycleFigures; alone: CycleFigures };
+  teams: { baseline: TeamResult; duringCycle: TeamResult; morningAfter: TeamResult };
   p95Ratio: number;
 }
 
@@ -80,8 +83,11 @@ export async function runWatchCycle(ctx: {
 }): Promise<WatchCycleResult> {
   const account = { email: `watch-${ctx.runId}@bench.example`, key: `watch-${ctx.runId}` };
   const sandboxLimit: Budget = { requests: 50, seconds: 1 };
-  const sandbox: RunningSandbox = await startSandbox({ ...ctx.sandboxSettings, port: 0, host: '127.0.0.1', rateLimit: sandboxLimit, blockSeconds: 6, accounts: [account] });
-  const lanes = 4;
+  // About two firms in five of the generated population are authorised: size the register for the watchlist.
+  const firms = Math.max(ctx.sandboxSettings.firms, ctx.firmCount * 3);
+  const sandbox: RunningSandbox = await startSandbox({ ...ctx.sandboxSettings, firms, port: 0, host: '127.0.0.1', rateLimit: sandboxLimit, blockSeconds: 6, accounts: [account] });
+  // The sandbox's latency is not scaled: a tenth of the window needs about ten times the checks in flight.
+  const lanes = 8;
   const env: Record<string, string> = {
     FSR_API_BASE_URL: sandbox.baseUrl,
     FSR_API_EMAIL: account.email,
@@ -90,30 +96,20 @@ export async function runWatchCycle(ctx: {
     FSR_RATE_BUDGET: '45/1',
     FSR_RATE_MARGIN_MS: '25',
     FSR_RATE_BLOCK_SECONDS: '6',
-    // The sandbox's latency is not scaled: more checks in flight keep the pacer's slots filled.
     BACKGROUND_LANES: String(lanes),
     BACKGROUND_POLL_MS: '250',
-    // The scenario starts its own cycle; a nightly one must not join it.
+    // The scenario starts its own cycles; a nightly one must not join them.
     WATCH_NIGHTLY: 'off',
   };
   const config = loadRegisterConfig({ ...process.env, ...env });
   const portalBudget = { requests: config.rate.limit, seconds: config.rate.windowMs / 1000, marginMs: config.rate.marginMs, interactiveReserve: config.rate.interactiveReserve };
   const backgroundShare: Budget = { requests: config.rate.limit - config.rate.interactiveReserve, seconds: (config.rate.windowMs + config.rate.marginMs) / 1000 };
   const refs = watchedFirms(sandbox.options, ctx.firmCount);
-  const team = (portal: BenchPortal, seed: string, keepSandboxCounters = false) =>
-    runTeam({ sandbox, baseUrls: [portal.baseUrl], sessions: portal.sessions, portalAccount: account, seconds: ctx.teamSeconds, seed, log: ctx.log, keepSandboxCounters });
+  const team = (portal: BenchPortal, keepSandboxCounters = false) =>
+    runTeam({ sandbox, baseUrls: [portal.baseUrl], sessions: portal.sessions, portalAccount: account, seconds: ctx.teamSeconds, seed: 'bench-team', log: ctx.log, keepSandboxCounters });
 
-  let portal: BenchPortal | undefined;
-  try {
-    ctx.log('  A/B: a fresh portal, no cycle: the team cold, then a second pass');
-    portal = await startBenchPortal({ env, staff: ctx.staff });
-    const baseline = await team(portal, 'bench-team');
-    const secondPass = await team(portal, 'bench-team-morning');
-    await portal.stop();
-    portal = undefined;
-
-    ctx.log(`  C: a fresh portal watching ${refs.length} firms (${WATCH_CYCLE_SECTIONS.length} sections each); the cycle starts with the team`);
-    portal = await startBenchPortal({ env, staff: ctx.staff });
+  /** Watches the firms on `portal`, runs one cycle with `beside` running as it starts, and measures the cycle. */
+  async function cycleOn<T>(portal: BenchPortal, beside: () => Promise<T>): Promise<{ figures: CycleFigures; beside: T }> {
     const handle = openDb({ dialect: 'sqlite', file: path.join(portal.instance.dataDir, 'portal.db') });
     try {
       const at = isoNow();
@@ -129,57 +125,87 @@ export async function runWatchCycle(ctx: {
       }
       sandbox.reset();
       const started = await startCycle(handle.db, { trigger: 'manual', scope: 'all', requestedBy: 'bench' });
-      // The sandbox counts the cycle and the team together from here to the cycle's end (the team's own upstream figures in this phase include the cycle's).
-      const duringCycle = await team(portal, 'bench-team', true);
-      ctx.log('  waiting for the cycle to finish…');
-      let cycleRow = await handle.db.selectFrom('watch_cycles').selectAll().where('id', '=', started.cycleId).executeTakeFirstOrThrow();
-      while (!cycleRow.finished_at) {
+      const besideResult = await beside();
+      let row = await handle.db.selectFrom('watch_cycles').selectAll().where('id', '=', started.cycleId).executeTakeFirstOrThrow();
+      while (!row.finished_at) {
         await new Promise((r) => setTimeout(r, 1000));
-        cycleRow = await handle.db.selectFrom('watch_cycles').selectAll().where('id', '=', started.cycleId).executeTakeFirstOrThrow();
+        row = await handle.db.selectFrom('watch_cycles').selectAll().where('id', '=', started.cycleId).executeTakeFirstOrThrow();
       }
-      const atCycleEnd = sandbox.stats()[account.email];
+      const stats = sandbox.stats()[account.email];
       const totals = await handle.db
         .selectFrom('watch_checks')
         .select((eb) => [eb.fn.countAll<number>().as('checks'), eb.fn.sum<number>('request_count').as('requests'), eb.fn.sum<number>('sections_not_checked').as('not_checked')])
         .where('cycle_id', '=', started.cycleId)
         .executeTakeFirstOrThrow();
-      const failedJobs = await handle.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('job_group', '=', started.cycleId).where('state', '=', 'failed').executeTakeFirstOrThrow();
-      const seconds = (Date.parse(cycleRow.finished_at) - Date.parse(cycleRow.created_at)) / 1000;
+      const failed = await handle.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('job_group', '=', started.cycleId).where('state', '=', 'failed').executeTakeFirstOrThrow();
+      const seconds = (Date.parse(row.finished_at) - Date.parse(row.created_at)) / 1000;
       const requests = Number(totals.requests ?? 0);
       const boundAtBackgroundShare = budgetBoundSeconds(requests, backgroundShare);
-      ctx.log(`  cycle: ${Number(totals.checks)} checks, ${requests} register requests in ${seconds.toFixed(0)} s (bound at the background share ${boundAtBackgroundShare.toFixed(0)} s)`);
-
-      ctx.log('  D: the morning after, on the portal that ran the cycle');
-      const morningAfter = await team(portal, 'bench-team-morning');
+      ctx.log(`  cycle: ${Number(totals.checks)} checks, ${requests} register requests in ${seconds.toFixed(0)} s (bound at the background share ${boundAtBackgroundShare.toFixed(0)} s), ${stats?.rateLimited ?? 0} × 429`);
       return {
-        firms: refs.length,
-        sections: [...WATCH_CYCLE_SECTIONS],
-        sandboxLimit,
-        portalBudget,
-        backgroundShare,
-        lanes,
-        cycle: {
+        beside: besideResult,
+        figures: {
           seconds,
           checks: Number(totals.checks),
           requests,
           estimatedRequests: started.estimatedRequests,
           notChecked: Number(totals.not_checked ?? 0),
-          failedJobs: Number(failedJobs.n),
+          failedJobs: Number(failed.n),
           boundAtBackgroundShare,
           ratioToBackgroundBound: ratioToBound(seconds, boundAtBackgroundShare),
           boundAtRegisterLimit: budgetBoundSeconds(requests, sandboxLimit),
           requestsPerSecond: requests / seconds,
+          rateLimited: stats?.rateLimited ?? 0,
+          maxInWindow: stats?.maxInWindow ?? 0,
         },
-        rateLimited: atCycleEnd?.rateLimited ?? 0,
-        maxInWindow: atCycleEnd?.maxInWindow ?? 0,
-        teams: { baseline, secondPass, duringCycle, morningAfter },
-        p95Ratio: duringCycle.total.p95 / baseline.total.p95,
       };
     } finally {
       await handle.close();
     }
+  }
+
+  const portals: BenchPortal[] = [];
+  const fresh = async () => {
+    const portal = await startBenchPortal({ env, staff: ctx.staff });
+    portals.push(portal);
+    return portal;
+  };
+  const done = async (portal: BenchPortal) => {
+    await portal.stop();
+    portals.splice(portals.indexOf(portal), 1);
+  };
+  try {
+    ctx.log('  A: a fresh portal, no cycle: the team on a cold cache');
+    const p1 = await fresh();
+    const baseline = await team(p1);
+    await done(p1);
+
+    ctx.log(`  C: a fresh portal watching ${refs.length} firms (${WATCH_CYCLE_SECTIONS.length} sections each); the cycle starts with the team`);
+    const p2 = await fresh();
+    // The sandbox counts the cycle and the team together until the cycle's end (the team's own upstream figures in this phase include the cycle's).
+    const withTeam = await cycleOn(p2, () => team(p2, true));
+    await done(p2);
+
+    ctx.log('  D: a fresh portal runs the cycle alone; then the morning after');
+    const p3 = await fresh();
+    const alone = await cycleOn(p3, async () => undefined);
+    const morningAfter = await team(p3);
+    await done(p3);
+
+    return {
+      firms: refs.length,
+      sandboxFirms: firms,
+      sections: [...WATCH_CYCLE_SECTIONS],
+      sandboxLimit,
+      portalBudget,
+      backgroundShare,
+      lanes,
+      cycles: { withTeam: withTeam.figures, alone: alone.figures },
+      teams: { baseline, duringCycle: withTeam.beside, morningAfter },
+      p95Ratio: withTeam.beside.total.p95 / baseline.total.p95,
+    };
   } finally {
-    await portal?.stop();
+    for (const p of portals) await p.stop().catch(() => undefined);
     await sandbox.close();
   }
 }
