@@ -171,7 +171,7 @@ export function renderMarkdown(r: BenchResults): string {
   if (watch) {
     out.push('', '## 6. A watch cycle, the team beside it, and the morning after', '');
     out.push(
-      `${int(watch.firms)} watched firms (of ${int(watch.sandboxFirms)} in the sandbox), ${watch.sections.length} sections each (${watch.sections.join(', ')}), checked by the portal's own engine (${watch.lanes} lanes) on a time-scaled register: ` +
+      `${int(watch.firms)} watched firms (of ${int(watch.sandboxFirms)} in the sandbox), ${watch.sections.length} sections each (${watch.sections.join(', ')}), checked by the portal's own engine (${watch.lanes} lanes; in-memory cache of ${int(watch.cacheEntries)} answers) on a time-scaled register: ` +
         `sandbox ${budgetText(watch.sandboxLimit)}, portal budget ${watch.portalBudget.requests}/${watch.portalBudget.seconds} s + ${watch.portalBudget.marginMs} ms margin, ${watch.portalBudget.interactiveReserve} kept for page views, ` +
         `so background calls get ${watch.backgroundShare.requests}/${watch.backgroundShare.seconds} s.`,
     );

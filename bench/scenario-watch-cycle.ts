@@ -54,6 +54,8 @@ export interface WatchCycleResult {
   portalBudget: Budget & { marginMs: number; interactiveReserve: number };
   backgroundShare: Budget;
   lanes: number;
+  /** FSR_CACHE_MAX_ENTRIES of the portals (room for the cycle's answers and the team's). */
+  cacheEntries: number;
   /** The cycle with the team browsing beside it (C), and the cycle alone before the morning after (D). */
   cycles: { withTeam: CycleFigures; alone: CycleFigures };
   teams: { baseline: TeamResult; duringCycle: TeamResult; morningAfter: TeamResult };
@@ -85,9 +87,11 @@ export async function runWatchCycle(ctx: {
   const sandboxLimit: Budget = { requests: 50, seconds: 1 };
   // About two firms in five of the generated population are authorised: size the register for the watchlist.
   const firms = Math.max(ctx.sandboxSettings.firms, ctx.firmCount * 3);
+  const refs = watchedFirms({ ...ctx.sandboxSettings, firms }, ctx.firmCount);
   const sandbox: RunningSandbox = await startSandbox({ ...ctx.sandboxSettings, firms, port: 0, host: '127.0.0.1', rateLimit: sandboxLimit, blockSeconds: 6, accounts: [account] });
   // The sandbox's latency is not scaled: a tenth of the window needs about ten times the checks in flight.
   const lanes = 8;
+  const cacheEntries = Math.max(5000, ctx.firmCount * WATCH_CYCLE_SECTIONS.length * 2);
   const env: Record<string, string> = {
     FSR_API_BASE_URL: sandbox.baseUrl,
     FSR_API_EMAIL: account.email,
@@ -98,13 +102,14 @@ export async function runWatchCycle(ctx: {
     FSR_RATE_BLOCK_SECONDS: '6',
     BACKGROUND_LANES: String(lanes),
     BACKGROUND_POLL_MS: '250',
+    // The in-memory cache holds 5,000 answers by default; a cycle of 2,000 firms leaves 14,000.
+    FSR_CACHE_MAX_ENTRIES: String(cacheEntries),
     // The scenario starts its own cycles; a nightly one must not join them.
     WATCH_NIGHTLY: 'off',
   };
   const config = loadRegisterConfig({ ...process.env, ...env });
   const portalBudget = { requests: config.rate.limit, seconds: config.rate.windowMs / 1000, marginMs: config.rate.marginMs, interactiveReserve: config.rate.interactiveReserve };
   const backgroundShare: Budget = { requests: config.rate.limit - config.rate.interactiveReserve, seconds: (config.rate.windowMs + config.rate.marginMs) / 1000 };
-  const refs = watchedFirms(sandbox.options, ctx.firmCount);
   const team = (portal: BenchPortal, keepSandboxCounters = false) =>
     runTeam({ sandbox, baseUrls: [portal.baseUrl], sessions: portal.sessions, portalAccount: account, seconds: ctx.teamSeconds, seed: 'bench-team', log: ctx.log, keepSandboxCounters });
 
@@ -200,6 +205,7 @@ export async function runWatchCycle(ctx: {
       portalBudget,
       backgroundShare,
       lanes,
+      cacheEntries,
       cycles: { withTeam: withTeam.figures, alone: alone.figures },
       teams: { baseline, duringCycle: withTeam.beside, morningAfter },
       p95Ratio: withTeam.beside.total.p95 / baseline.total.p95,
