@@ -4,7 +4,7 @@
  * minutes measuring the wrong thing.
  */
 
-export const SCENARIOS = [1, 2, 3, 4, 5, 6] as const;
+export const SCENARIOS = [1, 2, 3, 4, 5, 6, 7] as const;
 export type ScenarioNumber = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -24,12 +24,15 @@ export const BENCH_USAGE = `Usage: npm run bench -- [--quick] [--only=N[,N…]]
                a bulk check of 200 rows
   --only=N     run only these scenarios (1 cold report, 2 naive baselines, 3 warm pages,
                4 team, 5 team across three instances with REDIS_URL, 6 bulk check of
-               1,000 FRNs beside a browsing team), e.g. --only=1,2
+               1,000 FRNs beside a browsing team, 7 a watch cycle of 2,000 firms on a
+               time-scaled register with the team beside it and after it), e.g. --only=1,2
   --help       this text
 
 Environment: NEXT_DIST_DIR (default .next-bench; never .next), SANDBOX_LATENCY_MS (default
 150-450), SANDBOX_RATE_LIMIT (default 50/10), SANDBOX_BLOCK_SECONDS (default 60),
-FSR_RATE_BUDGET (the portal's own budget, default 45/10), REDIS_URL (scenario 5).`;
+FSR_RATE_BUDGET (the portal's own budget, default 45/10), REDIS_URL (scenario 5).
+Scenario 6 uses its own sandbox at 50/1 s and a portal budget of 45/1 s (a tenth of the real
+window), with SANDBOX_LATENCY_MS and the sandbox's sizes (SANDBOX_FIRMS, at least 2,000 authorised).`;
 
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   let quick = false;

@@ -8,6 +8,7 @@ import type { ColdReportRow } from './scenario-cold-report';
 import type { NaiveRow } from './scenario-naive-baselines';
 import type { TeamResult } from './scenario-team';
 import type { WarmPagesResult } from './scenario-warm-pages';
+import type { WatchCycleResult } from './scenario-watch-cycle';
 
 export interface BenchResults {
   startedAt: string;
@@ -27,6 +28,7 @@ export interface BenchResults {
     team?: TeamResult;
     teamScaledOut?: TeamResult;
     bulk?: BulkScenarioResult;
+    watchCycle?: WatchCycleResult;
   };
   /** Scenarios not run, and why. */
   skipped: { scenario: number; reason: string }[];
@@ -188,6 +190,56 @@ export function renderMarkdown(r: BenchResults): string {
         ],
       ),
     );
+  }
+
+  const watch = r.scenarios.watchCycle;
+  if (watch) {
+    out.push('', '## 7. A watch cycle, the team beside it, and the morning after', '');
+    out.push(
+      `${int(watch.firms)} watched firms (of ${int(watch.sandboxFirms)} in the sandbox), ${watch.sections.length} sections each (${watch.sections.join(', ')}), checked by the portal's own engine (${watch.lanes} lanes; in-memory cache of ${int(watch.cacheEntries)} answers) on a time-scaled register: ` +
+        `sandbox ${budgetText(watch.sandboxLimit)}, portal budget ${watch.portalBudget.requests}/${watch.portalBudget.seconds} s + ${watch.portalBudget.marginMs} ms margin, ${watch.portalBudget.interactiveReserve} kept for page views, ` +
+        `so background calls get ${watch.backgroundShare.requests}/${watch.backgroundShare.seconds} s.`,
+    );
+    out.push('');
+    const cycles = [watch.cycles.withTeam, watch.cycles.alone];
+    const col = (f: (c: (typeof cycles)[number]) => string | number) => cycles.map(f);
+    out.push(
+      table(
+        ['Cycle', 'with the team beside it (C)', 'alone (before D)'],
+        [
+          ['Checks (failed jobs; checks with a section not checked)', ...col((c) => `${int(c.checks)} (${c.failedJobs}; ${c.notChecked})`)],
+          ['Register requests (estimated before the start)', ...col((c) => `${int(c.requests)} (${int(c.estimatedRequests)})`)],
+          ['Duration (s)', ...col((c) => s1(c.seconds))],
+          ['Bound at the background share (s); wall ÷ bound', ...col((c) => `${s1(c.boundAtBackgroundShare)}; ${ratio(c.ratioToBackgroundBound)}`)],
+          ["Bound at the register's limit (s)", ...col((c) => s1(c.boundAtRegisterLimit))],
+          ['Requests per second', ...col((c) => c.requestsPerSecond.toFixed(1))],
+          ['429s (register, whole cycle)', ...col((c) => c.rateLimited)],
+          ['Most requests in any rolling 1 s', ...col((c) => c.maxInWindow)],
+        ],
+      ),
+    );
+    const phases: Array<[string, TeamResult]> = [
+      ['A. cold, no cycle', watch.teams.baseline],
+      ['C. cold, during the cycle', watch.teams.duringCycle],
+      ['D. morning after the cycle', watch.teams.morningAfter],
+    ];
+    out.push('');
+    out.push(
+      table(
+        ['Team phase', 'Page views', 'Last byte p50 / p95 (ms)', 'Hit ratio (counters)', 'Hit ratio (pages)', 'Upstream per page view', 'Counts unavailable', '429s'],
+        phases.map(([label, t]) => [
+          label,
+          t.pageViews,
+          `${ms(t.total.p50)} / ${ms(t.total.p95)}`,
+          t.counterHitRatio !== undefined ? pct(t.counterHitRatio) : '—',
+          pct(t.cacheHitRatio),
+          label.startsWith('C.') ? '(shared with the cycle)' : t.upstreamPerPageView.toFixed(2),
+          `${t.countsUnavailable} of ${t.counts}`,
+          t.rateLimited,
+        ]),
+      ),
+    );
+    out.push('', `Page wait p95 during the cycle ÷ without it (C ÷ A, same pages, one run): ${ratio(watch.p95Ratio)}.`);
   }
 
   if (r.stoppedEarly) out.push('', '## Stopped early', '', `The run stopped at an error; the scenarios above it finished: ${r.stoppedEarly}`);

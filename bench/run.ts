@@ -31,6 +31,7 @@ import { runNaiveBaselines } from './scenario-naive-baselines';
 import { runScaleOut, scaleOutMissing } from './scenario-scale-out';
 import { runTeam } from './scenario-team';
 import { runWarmPages } from './scenario-warm-pages';
+import { runWatchCycle } from './scenario-watch-cycle';
 
 const ROOT = path.resolve(__dirname, '..');
 const RESULTS_DIR = path.join(__dirname, 'results');
@@ -40,8 +41,8 @@ const log = (line: string) => console.log(line);
 /** Durations per mode; the full run stays well inside 15 minutes on a 2-core machine. */
 function plan(options: BenchOptions) {
   return options.quick
-    ? { firms: REPORT_FIRMS.filter((f) => f.frn === SHOWCASE.bankFrn), warmSeconds: 10, teamSeconds: 30, giveUpMs: 180_000, bulkRows: 200 }
-    : { firms: REPORT_FIRMS, warmSeconds: 30, teamSeconds: 120, giveUpMs: 300_000, bulkRows: 1000 };
+    ? { firms: REPORT_FIRMS.filter((f) => f.frn === SHOWCASE.bankFrn), warmSeconds: 10, teamSeconds: 30, giveUpMs: 180_000, bulkRows: 200, watchedFirms: 300 }
+    : { firms: REPORT_FIRMS, warmSeconds: 30, teamSeconds: 120, giveUpMs: 300_000, bulkRows: 1000, watchedFirms: 2000 };
 }
 
 const WARM_CLIENTS = 10;
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
     console.log(BENCH_USAGE);
     return;
   }
-  const { firms, warmSeconds, teamSeconds, giveUpMs, bulkRows } = plan(options);
+  const { firms, warmSeconds, teamSeconds, giveUpMs, bulkRows, watchedFirms } = plan(options);
   const want = (n: number) => options.only.has(n as never);
 
   // The portals started here must use only what the benchmark gives them: its build, a fresh
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
     skipped: [],
   };
 
-  const needsPortal = want(1) || want(3) || want(4) || want(5) || want(6);
+  const needsPortal = want(1) || want(3) || want(4) || want(5) || want(6) || want(7);
   if (needsPortal) {
     results.build = ensureBuild(distDir, log);
   }
@@ -204,6 +205,11 @@ async function main(): Promise<void> {
         giveUpMs: giveUpMs * 4,
         log,
       });
+    }
+
+    if (want(7)) {
+      log(`Scenario 7: a watch cycle of ${watchedFirms} firms on a time-scaled register (50/1 s, portal 45/1 s), ${TEAM_STAFF} staff browsing for ${teamSeconds} s before, during and after it`);
+      results.scenarios.watchCycle = await runWatchCycle({ sandboxSettings, firmCount: watchedFirms, staff: TEAM_STAFF, teamSeconds, runId, log });
     }
   } catch (error) {
     // Keep what the finished scenarios measured: write the results, then fail the command.

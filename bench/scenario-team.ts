@@ -102,6 +102,8 @@ export async function runTeam(ctx: {
   seconds: number;
   seed: string;
   log: (line: string) => void;
+  /** Leave the sandbox's counters as they are (another load runs beside the team and is counted with it). */
+  keepSandboxCounters?: boolean;
 }): Promise<TeamResult> {
   const pool = teamFirmPool(ctx.sandbox.options);
   const zipf = new ZipfPicker(pool.length, ZIPF_S);
@@ -109,7 +111,7 @@ export async function runTeam(ctx: {
   const firmsSeen = new Set<string>();
   let errors = 0;
   const countersBefore = await Promise.all(ctx.baseUrls.map((u) => readCacheCounters(u, ctx.sessions[0])));
-  ctx.sandbox.reset();
+  if (!ctx.keepSandboxCounters) ctx.sandbox.reset();
   const started = performance.now();
   const deadline = started + ctx.seconds * 1000;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, Math.min(ms, deadline - performance.now()))));

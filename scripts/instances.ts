@@ -6,7 +6,9 @@
  * several processes on one machine can share), one NEXTAUTH_SECRET and one production build (so
  * one server-actions key and deployment id). Each gets FSR_INSTANCE_ID host:port and
  * FSR_INSTANCES=N (the share each uses alone if Redis is lost). Sessions work on every instance:
- * browsers send the same cookie to every port of 127.0.0.1.
+ * browsers send the same cookie to every port of 127.0.0.1. Each instance runs the background
+ * engine (watch checks, the nightly watch schedule) from its instrumentation, all on the one job
+ * queue in the shared database (BACKGROUND_WORK=off leaves the work to `npm run worker`).
  *
  *   REDIS_URL=redis://127.0.0.1:6379 npm run instances -- 3
  *   REDIS_URL=… DATABASE_URL=postgres://… NEXTAUTH_SECRET=… npm run instances -- 2

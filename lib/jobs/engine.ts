@@ -1,3 +1,4 @@
+import { readNightlySettings, startNightlySchedule, type NightlySchedule, type NightlySettings } from '@/lib/watch/nightly';
 import type { EngineDeps } from './engine-deps';
 import { startDigestSchedule } from '@/lib/notify/notify-jobs';
 import { afterJob, jobHandlers } from './handlers';
@@ -18,14 +19,19 @@ export interface EngineSettings {
   lanes: number;
   /** How often an idle lane looks for work (ms). */
   pollMs: number;
+  /** How long a claimed job is this process's before another may take it over (renewed while it runs; ms). */
+  leaseMs: number;
+  /** The nightly watch cycle's schedule. */
+  nightly: NightlySettings;
 }
 
-const DEFAULTS: EngineSettings = { enabled: true, lanes: 2, pollMs: 1000 };
+const DEFAULTS: Omit<EngineSettings, 'nightly'> = { enabled: true, lanes: 2, pollMs: 1000, leaseMs: 60_000 };
 
-/** Reads BACKGROUND_WORK, BACKGROUND_LANES and BACKGROUND_POLL_MS; problems name the variable. */
+/** Reads BACKGROUND_WORK, BACKGROUND_LANES, BACKGROUND_POLL_MS, BACKGROUND_LEASE_SECONDS, WATCH_NIGHTLY and WATCH_NIGHTLY_AT; problems name the variable. */
 export function readEngineSettings(env: Record<string, string | undefined>): { settings: EngineSettings; problems: string[] } {
-  const problems: string[] = [];
-  const settings = { ...DEFAULTS };
+  const nightly = readNightlySettings(env);
+  const problems: string[] = [...nightly.problems];
+  const settings: EngineSettings = { ...DEFAULTS, nightly: nightly.settings };
   const work = env.BACKGROUND_WORK?.trim().toLowerCase();
   if (work) {
     if (work === 'on') settings.enabled = true;
@@ -41,11 +47,15 @@ export function readEngineSettings(env: Record<string, string | undefined>): { s
   };
   int('BACKGROUND_LANES', 1, 16, (n) => (settings.lanes = n));
   int('BACKGROUND_POLL_MS', 50, 60_000, (n) => (settings.pollMs = n));
+  // After a crash, a job in progress waits out its lease before it runs again.
+  int('BACKGROUND_LEASE_SECONDS', 3, 3600, (n) => (settings.leaseMs = n * 1000));
   return { settings, problems };
 }
 
 export interface Engine {
   worker: Worker;
+  /** The nightly schedule, when WATCH_NIGHTLY is on. */
+  nightly: NightlySchedule | null;
   stop(): Promise<void>;
 }
 
@@ -62,14 +72,18 @@ export function startEngine(deps: EngineDeps, settings: EngineSettings, log: (me
     handlers: jobHandlers(deps),
     lanes: settings.lanes,
     pollMs: settings.pollMs,
+    leaseMs: settings.leaseMs,
     onOutcome: (job) => afterJob(deps, job),
     onError: (error) => log(`Background work: ${error instanceof Error ? error.message : String(error)}`),
   });
+  const nightly = settings.nightly.enabled ? startNightlySchedule({ db: deps.db, now: deps.now, log, onStarted: () => worker.wake() }, settings.nightly) : null;
   // The daily watch digest (lib/notify): keeps today's and tomorrow's digest jobs enqueued.
   const digests = startDigestSchedule(deps, log);
   const engine: Engine = {
     worker,
+    nightly,
     async stop() {
+      await nightly?.stop();
       digests.stop();
       await worker.stop();
       if (holder[KEY] === engine) holder[KEY] = undefined;
