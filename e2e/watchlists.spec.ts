@@ -15,6 +15,7 @@ import { SHOWCASE } from '../sandbox/dataset/showcase';
 import { startSandbox, type RunningSandbox } from '../sandbox/server';
 import { signIn } from './support/auth-fixtures';
 import { type EvidencePortal, startEvidencePortal } from './support/evidence-portal';
+import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '@/test/smtp-server';
 
 // Watchlists end to end: a list made in the browser, records added by pasting numbers and with
 // the Watch button, a baseline check, the register moved on a day, a second check, and the inbox
@@ -75,19 +76,29 @@ async function checkNow(page: Page, what: string): Promise<void> {
 test('watch two firms, an individual and a fund; a register day later the inbox holds exactly the sandbox’s changes', async ({ browser }) => {
   test.setTimeout(600_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fsr-e2e-watch-'));
-  const started: Array<RunningSandbox | EvidencePortal> = [];
+  const started: Array<RunningSandbox | EvidencePortal | TestSmtpServer> = [];
   try {
     const dbFile = path.join(dataDir, 'portal.db');
     const handle = await openMigratedDb({ dialect: 'sqlite', file: dbFile });
     const cli = { id: null, email: 'cli:e2e-watch', via: 'cli' as const };
     const analyst = await createLocalUser(handle.db, cli, { email: 'watcher@e2e.test', role: 'analyst' });
     const viewer = await createLocalUser(handle.db, cli, { email: 'reader@e2e.test', role: 'viewer' });
+    const admin = await createLocalUser(handle.db, cli, { email: 'mlro@e2e.test', role: 'admin' });
     await handle.close();
+
+    // The portal's watch e-mail goes to a real SMTP server on loopback.
+    const smtp = await startTestSmtpServer();
+    started.push(smtp);
 
     // The register on day 0 with live-like latency and its real rate limit.
     const sandbox = await startSandbox({ port: 0, latency: { min: 20, max: 80 } });
     started.push(sandbox);
-    const portal = await startEvidencePortal({ dataDir, secret: randomBytes(32).toString('base64url'), sandbox });
+    const portal = await startEvidencePortal({
+      dataDir,
+      secret: randomBytes(32).toString('base64url'),
+      sandbox,
+      env: { WATCH_SMTP_URL: smtp.url, WATCH_MAIL_FROM: 'portal@e2e.test', WATCH_MAIL_TO: 'compliance@e2e.test' },
+    });
     started.push(portal);
     const page = await signedInPage(browser, portal.baseURL, analyst.user.email, analyst.password);
 
@@ -166,6 +177,25 @@ test('watch two firms, an individual and a fund; a register day later the inbox 
     expect(found).toEqual(expected);
     expect(await seriousViolations(page)).toEqual([]);
     await expect(page.getByTestId('new-changes-link')).toHaveText(`Changes ${expected.size} new`);
+
+    // The e-mail: the high-severity changes went out when the cycle closed, and the digest an
+    // administrator sends now carries the rest; together exactly the inbox's changes, each once.
+    const inboxIds = new Set<string>();
+    for (const row of await rows.all()) inboxIds.add((await row.getByRole('link').last().getAttribute('href'))!.split('/').pop()!);
+    const linkedChanges = (mail: ReceivedMail) => [...mail.text.matchAll(/\/changes\/([\w-]+)/g)].map((m) => m[1]);
+    const urgent = await smtp.waitForMessage((m) => /high-severity register change/.test(m.subject), 60_000);
+    const adminPage = await signedInPage(browser, portal.baseURL, admin.user.email, admin.password);
+    await adminPage.goto('/admin/notifications');
+    await adminPage.getByRole('button', { name: 'Send the digest now' }).click();
+    const digest = await smtp.waitForMessage((m) => m.subject.startsWith('FSR Portal digest'), 60_000);
+    expect(urgent.envelope.to).toEqual(['compliance@e2e.test']);
+    const urgentIds = new Set(linkedChanges(urgent));
+    const digestIds = new Set(linkedChanges(digest));
+    expect(urgentIds.size).toBeGreaterThan(0);
+    expect(new Set([...urgentIds, ...digestIds])).toEqual(inboxIds);
+    expect([...urgentIds].filter((id) => digestIds.has(id))).toEqual([]);
+    expect(urgent.text).toContain(`${portal.baseURL}/changes/`);
+    await adminPage.close();
 
     // Acknowledge the bank's lost permission with a note: saved, and in the audit log.
     const permissionRow = rows.filter({ has: page.locator('[data-section="permissions"]') }).filter({ hasText: SHOWCASE.bankFrn });
