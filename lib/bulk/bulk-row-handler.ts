@@ -165,7 +165,7 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
     log: CallLog,
     options: { maxWaitMs: number; signal: AbortSignal; lastAttempt: boolean },
   ): Promise<RowResult> {
-    const call = { priority: 'background' as const, maxWaitMs: options.maxWaitMs };
+    const call = { priority: 'idle' as const, maxWaitMs: options.maxWaitMs };
     const guard = <T>(result: RegisterResult<T>): RegisterResult<T> => {
       log.note(result);
       if (result.kind === 'unauthorised') throw new RetryLater(result);
@@ -188,7 +188,7 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
         for (const slug of sections) {
           if (options.signal.aborted) throw new RetryLater({ kind: 'upstream-error', message: 'The worker stopped before the row was finished.', provenance: null });
           const fn = sectionEndpoint(client, slug);
-          const walk = await client.allPages(fn, [ref], { priority: 'background', maxPages: 20 });
+          const walk = await client.allPages(fn, [ref], { priority: 'idle', maxPages: 20 });
           if (walk.kind === 'ok') {
             log.requests += walk.provenance.source === 'live' ? walk.pagesFetched : 0;
             Object.assign(fields, sectionFields(slug, sectionRows(slug).rows(walk.data), walk.truncated));

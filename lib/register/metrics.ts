@@ -5,7 +5,7 @@ import type { Priority, RegisterSource, ResultKind } from './result';
  * bump on every call, and a snapshot is a copy.
  */
 
-const PRIORITIES: Priority[] = ['interactive', 'report', 'background'];
+const PRIORITIES: Priority[] = ['interactive', 'report', 'background', 'idle'];
 /** Recent waits kept for percentiles; enough for a stable p95 without growing without bound. */
 const WAIT_SAMPLES = 1000;
 
@@ -86,6 +86,7 @@ export class RegisterMetrics {
     interactive: { count: 0, totalMs: 0, maxMs: 0, samples: [] },
     report: { count: 0, totalMs: 0, maxMs: 0, samples: [] },
     background: { count: 0, totalMs: 0, maxMs: 0, samples: [] },
+    idle: { count: 0, totalMs: 0, maxMs: 0, samples: [] },
   };
 
   recordSent(isRetry: boolean): void {

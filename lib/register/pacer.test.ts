@@ -113,7 +113,7 @@ describe('Pacer', () => {
     const grantedAtSameSlot = background.filter((c) => c.grantedAt === clock.now());
     // The interactive call took the first of the five slots that freed together.
     expect(grantedAtSameSlot).toHaveLength(4);
-    expect(pacer.queueDepth()).toEqual({ interactive: 0, report: 0, background: 191 });
+    expect(pacer.queueDepth()).toEqual({ interactive: 0, report: 0, background: 191, idle: 0 });
   });
 
   it('orders report above background and keeps arrival order within a class', async () => {
@@ -127,6 +127,19 @@ describe('Pacer', () => {
     }
     await clock.advance(10_000);
     expect(order).toEqual(['bg0', 'int1', 'rep1', 'rep2', 'bg1', 'bg2']);
+  });
+
+  it('gives idle work (watch checks, bulk rows) only the slots no page, report or background read wants', async () => {
+    const { clock, pacer } = setup(1, 1_000, 0);
+    const order: string[] = [];
+    const first = track(pacer, clock, 'idle');
+    void first.ticket.outcome.then(() => order.push('idle0'));
+    await clock.settle();
+    for (const [name, p] of [['idle1', 'idle'], ['bg1', 'background'], ['idle2', 'idle'], ['rep1', 'report'], ['int1', 'interactive']] as const) {
+      void track(pacer, clock, p).ticket.outcome.then(() => order.push(name));
+    }
+    await clock.advance(10_000);
+    expect(order).toEqual(['idle0', 'int1', 'rep1', 'bg1', 'idle1', 'idle2']);
   });
 
   it('raises a queued ticket when a higher-priority caller joins it', async () => {

@@ -17,8 +17,8 @@ import type { Priority } from './result';
  * the store enforces it.
  */
 
-const RANK: Record<Priority, number> = { interactive: 0, report: 1, background: 2 };
-const PRIORITIES: Priority[] = ['interactive', 'report', 'background'];
+const RANK: Record<Priority, number> = { interactive: 0, report: 1, background: 2, idle: 3 };
+const PRIORITIES: Priority[] = ['interactive', 'report', 'background', 'idle'];
 
 export interface PacerSettings {
   /** Store key: the API user. */
@@ -65,7 +65,7 @@ interface Waiter {
 }
 
 export class Pacer {
-  private readonly queues: Record<Priority, Waiter[]> = { interactive: [], report: [], background: [] };
+  private readonly queues: Record<Priority, Waiter[]> = { interactive: [], report: [], background: [], idle: [] };
   private seq = 0;
   private pumping = false;
   private wakeTimer?: TimerHandle;
@@ -176,7 +176,7 @@ export class Pacer {
   }
 
   queueDepth(): Record<Priority, number> {
-    return { interactive: this.queues.interactive.length, report: this.queues.report.length, background: this.queues.background.length };
+    return { interactive: this.queues.interactive.length, report: this.queues.report.length, background: this.queues.background.length, idle: this.queues.idle.length };
   }
 
   /**

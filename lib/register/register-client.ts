@@ -67,7 +67,7 @@ interface Failure {
   fromUpstream?: boolean;
 }
 
-const PRIORITIES: Priority[] = ['interactive', 'report', 'background'];
+const PRIORITIES: Priority[] = ['interactive', 'report', 'background', 'idle'];
 
 /**
  * The API user as stores know it: a hash of the e-mail, so neither the e-mail nor (never) the key

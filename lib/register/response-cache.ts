@@ -15,7 +15,7 @@ import type { FlightOptions } from './upstream';
  * shared cache, and a waiting page raises the holder's request on the holder's instance.
  */
 
-const RANK: Record<Priority, number> = { interactive: 0, report: 1, background: 2 };
+const RANK: Record<Priority, number> = { interactive: 0, report: 1, background: 2, idle: 3 };
 /** A waiter re-checks at least this often whether the holder is still alive. */
 const REMOTE_WAIT_ROUND_MS = 30_000;
 /** After this many lock rounds without a usable answer, load without the lock (de-duplication is an optimisation). */

@@ -3,8 +3,13 @@
  * answer. Types only, plus small constructors used inside lib/register.
  */
 
-/** Request classes for the pacer, highest first. */
-export type Priority = 'interactive' | 'report' | 'background';
+/**
+ * Request classes for the pacer, highest first: a person's page; a report or export someone waits
+ * for; background reads the portal makes for pages (overview counts, cache revalidation, programs'
+ * tokens); and idle work nobody is waiting on (watch checks, bulk rows), which only ever takes a
+ * slot nothing else wants.
+ */
+export type Priority = 'interactive' | 'report' | 'background' | 'idle';
 
 export type RegisterSource = 'live' | 'sandbox';
 

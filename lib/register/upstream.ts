@@ -39,7 +39,7 @@ export interface UpstreamSettings {
   backoffMs?: number;
 }
 
-const RANK: Record<Priority, number> = { interactive: 0, report: 1, background: 2 };
+const RANK: Record<Priority, number> = { interactive: 0, report: 1, background: 2, idle: 3 };
 
 export class RegisterUpstream {
   constructor(

@@ -34,7 +34,7 @@ export interface WatchSection {
   title: string;
   /** The register API's name for the section, as its path ends ("Firm", "Permissions", "AR", "CIS", "Subfund"…). */
   apiSection: string;
-  /** Reads every page of the section (or the record) for `ref`. */
+  /** Reads every page of the section (or the record) for `ref`, at idle priority: after every page, report and background read. */
   read(client: RegisterClient, ref: string, options: { refresh: boolean }): Promise<SectionRead>;
   /** A row's stable identity within the section. */
   key(row: Record<string, unknown>): string;
@@ -100,7 +100,7 @@ function recordRead<T>(result: RegisterResult<T>): SectionRead {
 }
 
 const MAX_PAGES = 200;
-const walk = { priority: 'background' as const, maxPages: MAX_PAGES };
+const walk = { priority: 'idle' as const, maxPages: MAX_PAGES };
 
 /** Record fields whose change is high severity: the entity's standing on the register. */
 const STANDING_FIELDS = new Set(['status', 'subStatus', 'psdEmdStatus', 'psdAgentStatus', 'eMoneyAgentStatus', 'mlrsStatus']);
@@ -204,7 +204,7 @@ const FIRM: WatchSection[] = [
     slug: 'record',
     title: 'Firm record',
     apiSection: 'Firm',
-    read: async (client, frn, { refresh }) => recordRead(await client.firm(frn, { priority: 'background', refresh })),
+    read: async (client, frn, { refresh }) => recordRead(await client.firm(frn, { priority: 'idle', refresh })),
     key: () => 'record',
     label: (row) => `Firm record${row.name ? `: ${text(row.name)}` : ''}`,
     severity: recordSeverity,
@@ -218,7 +218,7 @@ const INDIVIDUAL: WatchSection[] = [
     slug: 'record',
     title: 'Individual record',
     apiSection: 'Individual',
-    read: async (client, irn, { refresh }) => recordRead(await client.individual(irn, { priority: 'background', refresh })),
+    read: async (client, irn, { refresh }) => recordRead(await client.individual(irn, { priority: 'idle', refresh })),
     key: () => 'record',
     label: (row) => `Individual record${row.fullName ? `: ${text(row.fullName)}` : ''}`,
     severity: recordSeverity,
@@ -252,7 +252,7 @@ const FUND: WatchSection[] = [
     slug: 'record',
     title: 'Fund record',
     apiSection: 'CIS',
-    read: async (client, prn, { refresh }) => recordRead(await client.fund(prn, { priority: 'background', refresh })),
+    read: async (client, prn, { refresh }) => recordRead(await client.fund(prn, { priority: 'idle', refresh })),
     key: () => 'record',
     label: () => 'Fund record',
     severity: recordSeverity,
