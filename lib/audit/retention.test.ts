@@ -3,7 +3,8 @@ import { appendAudit, listAudit } from '@/lib/db/queries/audit';
 import { endSession, isSessionEnded } from '@/lib/db/queries/ended-sessions';
 import { createReportDraft, getReportDraft } from '@/lib/db/queries/report-drafts';
 import { forEachDialect, postgresStatus } from '@/test/db-harness';
-import { runHousekeeping, scheduleDaily } from './housekeeping';
+import { enqueueJobs } from '@/lib/jobs/job-queue';
+import { JOB_RETENTION_DAYS, runHousekeeping, scheduleDaily } from './housekeeping';
 import { DEFAULT_AUDIT_RETENTION_DAYS, pruneExpiredAudit, readAuditRetentionDays } from './retention';
 
 const pg = await postgresStatus();
@@ -56,6 +57,18 @@ forEachDialect('audit retention', pg, (db) => {
     const kept = await createReportDraft(db(), { frn: '200200', createdBy: ann, data: { a: 2 } });
     expect((await runHousekeeping(db(), 30)).drafts).toBe(0);
     expect(await getReportDraft(db(), kept)).toMatchObject({ frn: '200200', data: { a: 2 }, createdByEmail: 'ann@example.com' });
+  });
+
+  it('housekeeping removes background jobs finished more than JOB_RETENTION_DAYS ago, never unfinished ones', async () => {
+    const at = Date.parse('2026-11-24T02:00:00.000Z');
+    await enqueueJobs(db(), ['old-done', 'old-failed', 'recent-done', 'old-queued'].map((key) => ({ kind: 'hk-test', payload: null, dedupeKey: key })), at - 40 * DAY);
+    const finishedAt = (days: number) => new Date(at - days * DAY).toISOString();
+    await db().updateTable('jobs').set({ state: 'done', finished_at: finishedAt(JOB_RETENTION_DAYS + 1) }).where('dedupe_key', '=', 'old-done').execute();
+    await db().updateTable('jobs').set({ state: 'failed', finished_at: finishedAt(JOB_RETENTION_DAYS + 5) }).where('dedupe_key', '=', 'old-failed').execute();
+    await db().updateTable('jobs').set({ state: 'done', finished_at: finishedAt(JOB_RETENTION_DAYS - 1) }).where('dedupe_key', '=', 'recent-done').execute();
+    expect((await runHousekeeping(db(), 30, at)).jobs).toBe(2);
+    const left = await db().selectFrom('jobs').select('dedupe_key').where('kind', '=', 'hk-test').orderBy('dedupe_key').execute();
+    expect(left.map((r) => r.dedupe_key)).toEqual(['old-queued', 'recent-done']);
   });
 });
 

@@ -29,8 +29,8 @@ export async function registerNodeServer(): Promise<void> {
   scheduleDaily(
     async () => {
       const result = await runHousekeeping(await getDb(), retentionDays);
-      if (result.audit.deleted > 0 || result.drafts > 0) {
-        console.log(`Housekeeping: removed ${result.audit.deleted} audit entries older than ${result.audit.before} and ${result.drafts} expired report drafts.`);
+      if (result.audit.deleted > 0 || result.drafts > 0 || result.jobs > 0) {
+        console.log(`Housekeeping: removed ${result.audit.deleted} audit entries older than ${result.audit.before}, ${result.drafts} expired report drafts and ${result.jobs} finished background jobs.`);
       }
     },
     (message) => console.error(message),
