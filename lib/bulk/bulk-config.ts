@@ -9,6 +9,8 @@
  *   this is what bounds the memory one upload can take.
  */
 
+import { type Env, settingValue, wholeNumberIn } from '@/lib/server/settings-values';
+
 export interface BulkSettings {
   retentionDays: number;
   maxRows: number;
@@ -17,13 +19,12 @@ export interface BulkSettings {
 
 export const DEFAULT_BULK_SETTINGS: Readonly<BulkSettings> = Object.freeze({ retentionDays: 30, maxRows: 5000, maxUploadBytes: 5 * 1024 * 1024 });
 
-type Env = Record<string, string | undefined>;
-
 function whole(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new Error(`${name} must be a whole number from ${min} to ${max}.`);
-  return Number(raw);
+  const raw = settingValue(env, name);
+  if (raw === undefined) return fallback;
+  const n = wholeNumberIn(raw, min, max);
+  if (n === undefined) throw new Error(`${name} must be a whole number from ${min} to ${max}.`);
+  return n;
 }
 
 /** Reads the settings; a bad value throws an error naming the variable (checked at start-up). */

@@ -3,6 +3,7 @@ import type { EngineDeps } from './engine-deps';
 import { startDigestSchedule } from '@/lib/notify/notify-jobs';
 import { afterJob, jobHandlers } from './handlers';
 import { startWorker, type Worker } from './worker';
+import { settingValue, wholeNumberIn } from '@/lib/server/settings-values';
 
 /**
  * The background engine of one process: a worker on the portal's job queue with every job kind's
@@ -32,17 +33,17 @@ export function readEngineSettings(env: Record<string, string | undefined>): { s
   const nightly = readNightlySettings(env);
   const problems: string[] = [...nightly.problems];
   const settings: EngineSettings = { ...DEFAULTS, nightly: nightly.settings };
-  const work = env.BACKGROUND_WORK?.trim().toLowerCase();
+  const work = settingValue(env, 'BACKGROUND_WORK')?.toLowerCase();
   if (work) {
     if (work === 'on') settings.enabled = true;
     else if (work === 'off') settings.enabled = false;
     else problems.push('BACKGROUND_WORK must be "on" or "off"');
   }
   const int = (name: string, min: number, max: number, apply: (n: number) => void) => {
-    const raw = env[name]?.trim();
-    if (!raw) return;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) problems.push(`${name} must be a whole number from ${min} to ${max}`);
+    const raw = settingValue(env, name);
+    if (raw === undefined) return;
+    const n = wholeNumberIn(raw, min, max);
+    if (n === undefined) problems.push(`${name} must be a whole number from ${min} to ${max}`);
     else apply(n);
   };
   int('BACKGROUND_LANES', 1, 16, (n) => (settings.lanes = n));

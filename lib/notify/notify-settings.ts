@@ -12,6 +12,8 @@
  * hold a password or a token; lib/server/check-settings.ts lists them as secrets).
  */
 
+import { settingValue, wholeNumberIn } from '@/lib/server/settings-values';
+
 export interface MailSettings {
   smtpUrl: string;
   from: string;
@@ -53,7 +55,7 @@ function httpUrl(raw: string): URL | null {
 
 export function readNotifySettings(env: Record<string, string | undefined>): { settings: NotifySettings; problems: string[] } {
   const problems: string[] = [];
-  const value = (name: string) => env[name]?.trim() || undefined;
+  const value = (name: string) => settingValue(env, name);
 
   let publicUrl: string | null = null;
   const publicRaw = value('PORTAL_PUBLIC_URL');
@@ -70,8 +72,8 @@ export function readNotifySettings(env: Record<string, string | undefined>): { s
   const attempts = (name: string, fallback: number): number => {
     const raw = value(name);
     if (!raw) return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1 || n > 30) {
+    const n = wholeNumberIn(raw, 1, 30);
+    if (n === undefined) {
       problems.push(`${name} must be a whole number from 1 to 30`);
       return fallback;
     }
