@@ -19,7 +19,7 @@ import { buildDataset } from '@/sandbox/dataset/generate';
 import { SHOWCASE } from '@/sandbox/dataset/showcase';
 import { Rng } from '@/sandbox/prng';
 import type { RunningSandbox } from '@/sandbox/server';
-import { FIRM_SECTION_SLUGS } from '@/lib/firm/firm-sections';
+import { FIRM_SECTION_SLUGS } from '@/lib/sections/firm-sections';
 import { timedGet } from './http-timing';
 import { type CacheCounters, counterDelta, hitRatio, readCacheCounters } from './portal-counters';
 import { type Summary, summarise } from './percentiles';

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import type { Page } from '@playwright/test';
 import { openMigratedDb } from '@/lib/db/connect';
 import { sha256Hex } from '@/lib/db/queries/snapshots';
-import { FIRM_SECTION_SLUGS, FIRM_SECTIONS } from '@/lib/firm/firm-sections';
+import { FIRM_SECTION_SLUGS, FIRM_SECTIONS } from '@/lib/sections/firm-sections';
 import { NETWORK_CURRENT_ARS, NETWORK_PREVIOUS_ARS, PAYMENT_FORMULA_TRADING_NAME } from '../sandbox/dataset/showcase-records';
 import { SHOWCASE } from '../sandbox/dataset/showcase';
 import { compact, pdfText } from './support/pdf-text';

@@ -3,7 +3,7 @@ import type { ListView } from '@/components/register/list-view';
 import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 import { firmExportHref } from '@/lib/export/export-paths';
 import { firmPath } from '@/lib/routes/portal-paths';
-import { FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/firm/firm-sections';
+import { FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/sections/firm-sections';
 import type { FirmPage } from '@/lib/firm/load-firm-page';
 import type { EndpointName } from '@/lib/register/register-client-types';
 import { NoneRecorded } from './none-recorded';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RegisterCall } from '@/lib/page-data/refresh-calls';
-import type { FirmSectionSlug } from '@/lib/firm/firm-sections';
+import type { FirmSectionSlug } from '@/lib/sections/firm-sections';
 import type { FirmPage } from '@/lib/firm/load-firm-page';
 import { FirmHeader } from './firm-header';
 import { FirmSectionTabs } from './firm-section-tabs';

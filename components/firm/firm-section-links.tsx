@@ -1,13 +1,13 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { firmPath } from '@/lib/routes/portal-paths';
-import { FIRM_SECTION_SLUGS, FIRM_SECTIONS } from '@/lib/firm/firm-sections';
+import { FIRM_SECTION_SLUGS, FIRM_SECTIONS } from '@/lib/sections/firm-sections';
 import { SectionCount } from './section-count';
 
 /**
  * The overview's way into every section, each with a count when one is known. Counts stream in
  * one by one, each in its own boundary, so the header and the links are never held up by them.
- * Which sections are counted, and why not all: lib/firm/firm-sections.ts and section-counts.ts.
+ * Which sections are counted, and why not all: lib/sections/firm-sections.ts and section-counts.ts.
  */
 export function FirmSectionLinks({ frn }: { frn: string }) {
   return (

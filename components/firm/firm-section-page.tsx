@@ -3,7 +3,7 @@ import { listViewKey, parseListView, type SearchParams } from '@/components/regi
 import { PagedRegisterList } from '@/components/register/paged-register-list';
 import { StreamedBody } from '@/components/register/streamed-body';
 import { requireUser } from '@/lib/auth/session';
-import { FIRM_SECTIONS, type FirmSectionSlug, sectionEndpoint, sectionSize } from '@/lib/firm/firm-sections';
+import { FIRM_SECTIONS, type FirmSectionSlug, sectionEndpoint, sectionSize } from '@/lib/sections/firm-sections';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
 import { getRegisterClient } from '@/lib/register/client';
 import { BadReference } from '@/components/register/bad-reference';
@@ -15,7 +15,7 @@ type Props = { params: Promise<{ frn: string }>; searchParams: Promise<SearchPar
 
 /**
  * The route of one firm section, /firm/[frn]/{slug}: every section page is this, made from the
- * section's entry in lib/firm/firm-sections.ts and its view in firm-section-tables.tsx. Each
+ * section's entry in lib/sections/firm-sections.ts and its view in firm-section-tables.tsx. Each
  * app/firm/[frn]/{slug}/page.tsx only names its slug.
  */
 export function firmSectionRoute(slug: FirmSectionSlug) {

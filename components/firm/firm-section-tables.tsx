@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FirmSectionData, FirmSectionSlug } from '@/lib/firm/firm-sections';
+import type { FirmSectionData, FirmSectionSlug } from '@/lib/sections/firm-sections';
 import { AddressCard } from './address-card';
 import { AddressSection } from './address-section';
 import { AppointedRepresentativesTables } from './appointed-representatives-tables';
@@ -15,7 +15,7 @@ import { RequirementsTable } from './requirements-table';
 import { WaiversTable } from './waivers-table';
 
 /**
- * How each firm section (lib/firm/firm-sections.ts) is shown: the section page and the printable
+ * How each firm section (lib/sections/firm-sections.ts) is shown: the section page and the printable
  * report use the same tables, so a printed report and the page on screen read the same. `scope`
  * says whether the rows are one register page or the whole list.
  */

@@ -1,6 +1,6 @@
 import { EntityTabs } from '@/components/register/entity-tabs';
 import { firmPath } from '@/lib/routes/portal-paths';
-import { FIRM_SECTION_SLUGS, FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/firm/firm-sections';
+import { FIRM_SECTION_SLUGS, FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/sections/firm-sections';
 
 /**
  * Every part of the firm's register entry, one click away from any of them, then the firm's

@@ -1,4 +1,4 @@
-import { countText, FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/firm/firm-sections';
+import { countText, FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/sections/firm-sections';
 import { sectionCount } from '@/lib/firm/section-counts';
 
 /** One overview link's count, streamed on its own so the rest of the page never waits for it. */

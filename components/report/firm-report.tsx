@@ -2,7 +2,7 @@ import { FirmKeyFacts } from '@/components/firm/firm-key-facts';
 import { FirmWarnings } from '@/components/firm/firm-warnings';
 import { ResultProvenance } from '@/components/register/result-provenance';
 import { WarningCallout } from '@/components/ui/warning-callout';
-import { FIRM_SECTION_SLUGS, FIRM_SECTIONS } from '@/lib/firm/firm-sections';
+import { FIRM_SECTION_SLUGS, FIRM_SECTIONS } from '@/lib/sections/firm-sections';
 import { type FirmReportData, reportFirmName } from '@/lib/report/firm-report-data';
 import { ReportSection } from './report-section';
 import { ReportStamp } from './report-stamp';

@@ -1,6 +1,6 @@
 import { NoneRecorded } from '@/components/firm/none-recorded';
 import { firmSectionView } from '@/components/firm/firm-section-tables';
-import { FIRM_SECTIONS, type FirmSectionData, type FirmSectionSlug, sectionSize } from '@/lib/firm/firm-sections';
+import { FIRM_SECTIONS, type FirmSectionData, type FirmSectionSlug, sectionSize } from '@/lib/sections/firm-sections';
 import type { FirmReportData, ReportList } from '@/lib/report/firm-report-data';
 import { ReportListStatus } from './report-list-status';
 import { ReportPassportDetails } from './report-passport-details';

@@ -1,6 +1,6 @@
 import type { BulkJob, BulkRow } from '@/lib/db/queries/bulk';
 import type { CsvColumn } from '@/lib/export/csv';
-import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/firm/firm-sections';
+import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 
 /**
  * A bulk check's results as a table: one row per input row, in input order, with the input as

@@ -1,6 +1,6 @@
 import type { Db, EntityKind } from '@/lib/db/schema';
 import { getBulkJob, getBulkRow, recordRowResult, type BulkRow, type BulkRowPayload, type RowResult, type StoredCandidate } from '@/lib/db/queries/bulk';
-import { FIRM_SECTIONS, isFirmSectionSlug, sectionEndpoint, sectionRows, type FirmSectionSlug } from '@/lib/firm/firm-sections';
+import { FIRM_SECTIONS, isFirmSectionSlug, sectionEndpoint, sectionRows, type FirmSectionSlug } from '@/lib/sections/firm-sections';
 import type { Job } from '@/lib/jobs/job-queue';
 import type { JobContext, JobHandler, JobOutcome } from '@/lib/jobs/worker';
 import { neutraliseCell } from '@/lib/export/csv';

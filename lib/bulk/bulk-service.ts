@@ -3,7 +3,7 @@ import { recordAudit } from '@/lib/audit/record';
 import type { SessionUser } from '@/lib/auth/session';
 import { bulkProgress, getBulkJob, type BulkJob, type BulkProgress } from '@/lib/db/queries/bulk';
 import type { Db } from '@/lib/db/schema';
-import { FIRM_SECTION_SLUGS, isFirmSectionSlug } from '@/lib/firm/firm-sections';
+import { FIRM_SECTION_SLUGS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 import { getRegisterConfig } from '@/lib/register/config';
 import { readBulkSettings } from './bulk-config';
 import { estimateBulk, type BulkBudget, type BulkEstimate } from './bulk-estimate';

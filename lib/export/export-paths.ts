@@ -1,6 +1,7 @@
-import type { FirmSectionSlug } from '@/lib/firm/firm-sections';
+import type { FirmSectionSlug } from '@/lib/sections/firm-sections';
 import type { SearchType } from '@/lib/register/model';
-import type { FundExportSection, IndividualExportSection } from './entity-exports';
+import type { FundSectionSlug } from '@/lib/sections/fund-sections';
+import type { IndividualSectionSlug } from '@/lib/sections/individual-sections';
 
 /** The CSV download address of each table (route handlers under app/api/export). */
 
@@ -10,11 +11,11 @@ export function firmExportHref(frn: string, section: FirmSectionSlug, detail?: s
   return `/api/export/firm/${seg(frn)}/${section}${detail ? `/${seg(detail)}` : ''}`;
 }
 
-export function individualExportHref(irn: string, section: IndividualExportSection): string {
+export function individualExportHref(irn: string, section: IndividualSectionSlug): string {
   return `/api/export/individual/${seg(irn)}/${section}`;
 }
 
-export function fundExportHref(prn: string, section: FundExportSection): string {
+export function fundExportHref(prn: string, section: FundSectionSlug): string {
   return `/api/export/fund/${seg(prn)}/${section}`;
 }
 

@@ -1,32 +1,13 @@
-import { FIRM_SECTIONS, type FirmSectionSlug, sectionEndpoint, sectionRows } from '@/lib/firm/firm-sections';
 import type * as M from '@/lib/register/model';
 import { extraJson, joined } from './csv-cells';
 import { defineExport, type RegisterExport } from './register-export';
 
 /**
- * The CSV of each firm table: one per section (its rows and columns are the section's entry in
- * lib/firm/firm-sections.ts), plus a passport country's permissions and a requirement's
- * investment types. Two-bucket lists (appointed representatives, controlled functions, names)
- * become one file with a "List" column saying current or previous. Dates stay ISO (yyyy-mm-dd)
- * so they sort in a spreadsheet.
+ * The CSV of the firm's tables that are not sections (a section's file is section-exports.ts): a
+ * passport country's permissions and a requirement's investment types.
  */
 
 const OTHER = 'Other fields (JSON)';
-
-export function firmSectionExport<K extends FirmSectionSlug>(frn: string, slug: K): RegisterExport {
-  const { rows, columns } = sectionRows(slug);
-  return defineExport({
-    subject: 'firm',
-    reference: frn,
-    table: slug,
-    filename: ['firm', frn, slug],
-    notFoundIsEmpty: true,
-    what: `${FIRM_SECTIONS[slug].label} of FRN ${frn}`,
-    walk: (c, o) => c.allPages(sectionEndpoint(c, slug), [frn], o),
-    rows,
-    columns,
-  });
-}
 
 /** One row per activity of each directive's passport to the country. */
 type PassportActivityRow = { passport: M.PassportPermission; activity?: M.PassportActivity };

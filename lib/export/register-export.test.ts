@@ -6,8 +6,11 @@ import type { RegisterClient } from '@/lib/register/register-client-types';
 import { NETWORK_CURRENT_ARS, NETWORK_PREVIOUS_ARS, PAYMENT_FORMULA_TRADING_NAME } from '@/sandbox/dataset/showcase-records';
 import { SHOWCASE } from '@/sandbox/dataset/showcase';
 import { startSandbox, type RunningSandbox } from '@/sandbox/server';
-import { marketsExport, searchExport } from './entity-exports';
-import { firmSectionExport, passportCountryExport } from './firm-exports';
+import { marketsExport, searchExport, sectionExport } from './section-exports';
+import { passportCountryExport } from './firm-exports';
+import { FIRM_SECTIONS } from '@/lib/sections/firm-sections';
+
+const firmSectionExport = (frn: string, slug: keyof typeof FIRM_SECTIONS) => sectionExport('firm', frn, FIRM_SECTIONS[slug]);
 import type { ExportOutcome } from './register-export';
 
 // Exports against the offline register over HTTP (no latency, no rate limit): what the file holds,

@@ -1,7 +1,7 @@
 import { parseListView } from '@/components/register/list-view';
 import { checkCountry, checkFrn, checkRequirementRef } from '@/lib/register/validate';
 import { countryFromSlug } from './country-slug';
-import { FIRM_SECTIONS, isFirmSectionSlug } from './firm-sections';
+import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 
 /**
  * What a firm URL asks for, checked before anything reaches the register, with the register

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getRegisterClient } from '@/lib/register/client';
 import type { CallOptions, RegisterResult } from '@/lib/register/result';
-import { type FirmSectionSlug, sectionEndpoint, sectionSize } from './firm-sections';
+import { type FirmSectionSlug, sectionEndpoint, sectionSize } from '@/lib/sections/firm-sections';
 
 /**
  * Section sizes for the overview's links. Each costs one register call (page 1 of the section,

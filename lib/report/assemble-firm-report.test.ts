@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRM_SECTION_SLUGS } from '@/lib/firm/firm-sections';
+import { FIRM_SECTION_SLUGS } from '@/lib/sections/firm-sections';
 import { canonicalJson, sha256Hex } from '@/lib/db/queries/snapshots';
 import { loadRegisterConfig } from '@/lib/register/load-config';
 import { createRegisterClient } from '@/lib/register/register-client';

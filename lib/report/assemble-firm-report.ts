@@ -1,4 +1,4 @@
-import { FIRM_SECTION_SLUGS, type FirmSectionData, type FirmSectionSlug, sectionEndpoint } from '@/lib/firm/firm-sections';
+import { FIRM_SECTION_SLUGS, type FirmSectionData, type FirmSectionSlug, sectionEndpoint } from '@/lib/sections/firm-sections';
 import type { Firm } from '@/lib/register/model';
 import type { EndpointFn, RegisterClient } from '@/lib/register/register-client-types';
 import type { AllPagesResult, Provenance, RegisterSource } from '@/lib/register/result';

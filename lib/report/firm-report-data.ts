@@ -1,4 +1,4 @@
-import type { FirmSectionData, FirmSectionSlug } from '@/lib/firm/firm-sections';
+import type { FirmSectionData, FirmSectionSlug } from '@/lib/sections/firm-sections';
 import type * as M from '@/lib/register/model';
 import type { Provenance, RegisterFailure, RegisterSource, ResultKind } from '@/lib/register/result';
 

@@ -1,4 +1,4 @@
-import { FIRM_SECTION_SLUGS, FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/firm/firm-sections';
+import { FIRM_SECTION_SLUGS, FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/sections/firm-sections';
 
 /**
  * How far the assembly of a report has got, part by part (the firm record, each section, the

@@ -2,7 +2,7 @@ import { parseApiPath, type ApiPath } from '@/lib/register/api-path';
 import type { EndpointName } from '@/lib/register/register-client-types';
 import { checkCountry, checkFrn, checkIrn, checkPrn, checkRequirementRef } from '@/lib/register/validate';
 import { countrySlug } from '@/lib/firm/country-slug';
-import { FIRM_SECTION_SLUGS, FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/firm/firm-sections';
+import { FIRM_SECTION_SLUGS, FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/sections/firm-sections';
 import { firmPath, fundPath, individualPath } from './portal-paths';
 
 /**

@@ -1,5 +1,7 @@
 import { countrySlug } from '@/lib/firm/country-slug';
-import type { FirmSectionSlug } from '@/lib/firm/firm-sections';
+import type { FirmSectionSlug } from '@/lib/sections/firm-sections';
+import type { FundSectionSlug } from '@/lib/sections/fund-sections';
+import type { IndividualSectionSlug } from '@/lib/sections/individual-sections';
 import type { SearchType } from '@/lib/register/model';
 
 /**
@@ -8,8 +10,9 @@ import type { SearchType } from '@/lib/register/model';
  * in one place. Values are path-encoded; callers pass canonical numbers.
  */
 
-export type IndividualSection = 'controlled-functions' | 'disciplinary-history' | 'history';
-export type FundSection = 'names' | 'subfunds' | 'history';
+/** An individual's or a fund's pages besides its overview: its sections (lib/sections/), then its History. */
+export type IndividualSection = IndividualSectionSlug | 'history';
+export type FundSection = FundSectionSlug | 'history';
 
 const seg = (value: string) => encodeURIComponent(value);
 

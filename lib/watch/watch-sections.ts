@@ -1,15 +1,14 @@
-import { disciplinaryKey, FIRM_SECTION_SLUGS, FIRM_SECTIONS, type FirmSectionSlug, sectionEndpoint, sectionRows } from '@/lib/firm/firm-sections';
 import type { ChangeSeverity, EntityKind } from '@/lib/db/schema';
-import type * as M from '@/lib/register/model';
+import { ENTITY_SECTIONS } from '@/lib/sections/entity-sections';
+import { entryEndpoint, entryRows, type AnyListSection } from '@/lib/sections/section-kit';
 import type { RegisterClient } from '@/lib/register/register-client-types';
 import type { AllPagesResult, RegisterResult } from '@/lib/register/result';
 
 /**
- * What the portal watches: every section of every entity the register holds, declared once per
- * entity kind. A firm's list sections come from the firm section registry (lib/firm/firm-sections.ts:
- * its endpoint, rows and row identity); the records and the individual's and fund's lists are
- * declared here. Watching, diffing, the change inbox, the History tab and the cycle's cost all
- * read this table.
+ * What the portal watches: every section of every entity the register holds. Each entity's lists
+ * come from its section registry (lib/sections/: endpoint, rows, row identity, row label, the
+ * register API's name); the records are declared here, and how much a change weighs. Watching,
+ * diffing, the change inbox, the History tab and the cycle's cost all read this table.
  *
  * A section's rows are what the portal's normalisers make of the register's answer, with the
  * transient fields removed (`System Timestamp` is the register's clock at the moment of the call,
@@ -67,7 +66,6 @@ export function stripTransient(value: unknown): unknown {
 
 const rowsOf = (rows: unknown[]) => rows.map((r) => stripTransient(r) as Record<string, unknown>);
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-const keyOf = (...parts: unknown[]) => parts.map(text).join('|');
 
 /**
  * An answer the client served from its cache because the register failed (it says so in `notice`)
@@ -133,70 +131,45 @@ function withProhibition(base: (c: RowChange) => ChangeSeverity) {
   };
 }
 
-/** How each firm list section's changes weigh (the record's rules are recordSeverity). */
-const FIRM_SEVERITY: Record<FirmSectionSlug, (c: RowChange) => ChangeSeverity> = {
-  permissions: by('medium', 'high', 'medium'),
-  requirements: by('high', 'medium', 'medium'),
-  individuals: withProhibition(by('low', 'medium', 'medium')),
-  'controlled-functions': withProhibition(by('medium', 'medium', 'medium')),
-  'appointed-representatives': by('medium', 'medium', 'medium'),
-  'disciplinary-history': by('high', 'medium', 'medium'),
-  passports: by('medium', 'medium', 'medium'),
-  waivers: by('medium', 'medium', 'medium'),
-  exclusions: by('medium', 'medium', 'medium'),
-  names: by('low', 'low', 'low'),
-  address: by('low', 'low', 'low'),
-  regulators: by('medium', 'medium', 'medium'),
+/**
+ * How much a change to each list weighs, where it is not "medium" whatever happened (the records'
+ * rules are recordSeverity). A section a registry adds is medium until it is named here.
+ */
+const LIST_SEVERITY: Record<EntityKind, Record<string, (c: RowChange) => ChangeSeverity>> = {
+  firm: {
+    permissions: by('medium', 'high', 'medium'),
+    requirements: by('high', 'medium', 'medium'),
+    individuals: withProhibition(by('low', 'medium', 'medium')),
+    'controlled-functions': withProhibition(by('medium', 'medium', 'medium')),
+    'disciplinary-history': by('high', 'medium', 'medium'),
+    names: by('low', 'low', 'low'),
+    address: by('low', 'low', 'low'),
+  },
+  individual: {
+    'controlled-functions': withProhibition(by('medium', 'medium', 'medium')),
+    'disciplinary-history': by('high', 'medium', 'medium'),
+  },
+  fund: {
+    names: by('low', 'low', 'low'),
+  },
 };
 
-/** The register API's name for each firm list, as its path ends. */
-const FIRM_API_SECTION: Record<FirmSectionSlug, string> = {
-  permissions: 'Permissions',
-  requirements: 'Requirements',
-  individuals: 'Individuals',
-  'controlled-functions': 'CF',
-  'appointed-representatives': 'AR',
-  'disciplinary-history': 'DisciplinaryHistory',
-  passports: 'Passports',
-  waivers: 'Waivers',
-  exclusions: 'Exclusions',
-  names: 'Names',
-  address: 'Address',
-  regulators: 'Regulators',
-};
-
-/** How a firm list's row is named for people: its first two CSV columns. */
-function firmRowLabel(slug: FirmSectionSlug) {
-  const columns = sectionRows(slug).columns.filter((c) => c.header !== 'List').slice(0, 2);
-  return (row: Record<string, unknown>) => {
-    const parts = columns.map((c) => text(c.value(row))).filter(Boolean);
-    const list = row.list ? ` (${text(row.list).toLowerCase()})` : '';
-    return `${parts.join(' · ') || 'Row'}${list}`;
-  };
-}
-
-function firmListSection(slug: FirmSectionSlug): WatchSection {
-  const entry = FIRM_SECTIONS[slug];
-  const rows = sectionRows(slug);
+/** A registry's list as the watch reads it: every page at idle priority, its rows without their transient fields. */
+function listSection(kind: EntityKind, entry: AnyListSection): WatchSection {
+  const rows = entryRows(entry);
   return {
-    kind: 'firm',
-    slug,
+    kind,
+    slug: entry.slug,
     title: entry.title,
-    apiSection: FIRM_API_SECTION[slug],
-    async read(client, frn, { refresh }) {
-      return listRead(await client.allPages(sectionEndpoint(client, slug), [frn], { ...walk, refresh }), rows.rows as (d: unknown) => unknown[]);
+    apiSection: entry.apiSection,
+    async read(client, ref, { refresh }) {
+      return listRead(await client.allPages(entryEndpoint(client, entry), [ref], { ...walk, refresh }), rows.rows);
     },
-    key: rows.key as (row: Record<string, unknown>) => string,
-    label: firmRowLabel(slug),
-    severity: FIRM_SEVERITY[slug],
+    key: rows.key,
+    label: rows.label,
+    severity: LIST_SEVERITY[kind][entry.slug] ?? by('medium', 'medium', 'medium'),
   };
 }
-
-type Bucket<R> = R & { list: 'Current' | 'Previous' };
-const buckets = <R>(d: { current: R[]; previous: R[] }): Bucket<R>[] => [
-  ...d.current.map((r) => ({ ...r, list: 'Current' as const })),
-  ...d.previous.map((r) => ({ ...r, list: 'Previous' as const })),
-];
 
 const FIRM: WatchSection[] = [
   {
@@ -209,7 +182,7 @@ const FIRM: WatchSection[] = [
     label: (row) => `Firm record${row.name ? `: ${text(row.name)}` : ''}`,
     severity: recordSeverity,
   },
-  ...FIRM_SECTION_SLUGS.map(firmListSection),
+  ...ENTITY_SECTIONS.firm.map((entry) => listSection('firm', entry)),
 ];
 
 const INDIVIDUAL: WatchSection[] = [
@@ -223,27 +196,7 @@ const INDIVIDUAL: WatchSection[] = [
     label: (row) => `Individual record${row.fullName ? `: ${text(row.fullName)}` : ''}`,
     severity: recordSeverity,
   },
-  {
-    kind: 'individual',
-    slug: 'controlled-functions',
-    title: 'Controlled functions',
-    apiSection: 'CF',
-    read: async (client, irn, { refresh }) =>
-      listRead(await client.allPages(client.individualControlledFunctions, [irn], { ...walk, refresh }), (d: M.IndividualControlledFunctions) => buckets(d)),
-    key: (r) => keyOf(r.name, r.frn, r.effectiveDate),
-    label: (r) => `${text(r.name)} at ${text(r.firmName) || `FRN ${text(r.frn)}`} (${text(r.list).toLowerCase()})`,
-    severity: withProhibition(by('medium', 'medium', 'medium')),
-  },
-  {
-    kind: 'individual',
-    slug: 'disciplinary-history',
-    title: 'Disciplinary history',
-    apiSection: 'DisciplinaryHistory',
-    read: async (client, irn, { refresh }) => listRead(await client.allPages(client.individualDisciplinaryHistory, [irn], { ...walk, refresh }), (d: M.DisciplinaryAction[]) => d),
-    key: (r) => disciplinaryKey(r as unknown as M.DisciplinaryAction),
-    label: (r) => [r.actionType, r.enforcementType, r.effectiveFrom].map(text).filter(Boolean).join(' · ') || 'Action',
-    severity: by('high', 'medium', 'medium'),
-  },
+  ...ENTITY_SECTIONS.individual.map((entry) => listSection('individual', entry)),
 ];
 
 const FUND: WatchSection[] = [
@@ -257,26 +210,7 @@ const FUND: WatchSection[] = [
     label: () => 'Fund record',
     severity: recordSeverity,
   },
-  {
-    kind: 'fund',
-    slug: 'names',
-    title: 'Other names',
-    apiSection: 'Names',
-    read: async (client, prn, { refresh }) => listRead(await client.allPages(client.fundNames, [prn], { ...walk, refresh }), (d: M.FundName[]) => d),
-    key: (r) => keyOf(r.name, r.effectiveFrom),
-    label: (r) => text(r.name) || 'Name',
-    severity: by('low', 'low', 'low'),
-  },
-  {
-    kind: 'fund',
-    slug: 'subfunds',
-    title: 'Sub-funds',
-    apiSection: 'Subfund',
-    read: async (client, prn, { refresh }) => listRead(await client.allPages(client.fundSubfunds, [prn], { ...walk, refresh }), (d: M.SubFund[]) => d),
-    key: (r) => keyOf(r.name),
-    label: (r) => text(r.name) || 'Sub-fund',
-    severity: by('medium', 'medium', 'medium'),
-  },
+  ...ENTITY_SECTIONS.fund.map((entry) => listSection('fund', entry)),
 ];
 
 /** Every watchable section, by entity kind, in the order pages show them. */

@@ -8,7 +8,7 @@ import { fieldHeaders, readAsText, resultRows, type ResultRow } from '@/lib/bulk
 import { BULK_NOTICES, checkBulkId, isBulkNotice, progressBody } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
 import { getBulkJob, listBulkRows, listWatchlistChoices } from '@/lib/db/queries/bulk';
-import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/firm/firm-sections';
+import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 import { formatDateTime } from '@/lib/format/date';
 import { bulkApiPath, bulkPath, entityPath } from '@/lib/routes/portal-paths';
 

@@ -1,4 +1,4 @@
-import { marketsExport } from '@/lib/export/entity-exports';
+import { marketsExport } from '@/lib/export/section-exports';
 import { authorizeRequest } from '@/lib/auth/session';
 import { serveRegisterExport } from '@/lib/export/serve-export';
 

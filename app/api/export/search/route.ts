@@ -1,4 +1,4 @@
-import { searchExport } from '@/lib/export/entity-exports';
+import { searchExport } from '@/lib/export/section-exports';
 import { authorizeRequest } from '@/lib/auth/session';
 import { type ExportRequest, serveRegisterExport } from '@/lib/export/serve-export';
 import { checkSearchText, checkSearchType } from '@/lib/register/validate';

@@ -1,12 +1,13 @@
-import { firmSectionExport, passportCountryExport, requirementInvestmentTypesExport } from '@/lib/export/firm-exports';
+import { passportCountryExport, requirementInvestmentTypesExport } from '@/lib/export/firm-exports';
+import { sectionExport } from '@/lib/export/section-exports';
 import { authorizeRequest } from '@/lib/auth/session';
 import { type ExportRequest, serveRegisterExport } from '@/lib/export/serve-export';
 import { checkFirmParams } from '@/lib/firm/firm-route-input';
-import { FIRM_SECTION_SLUGS, isFirmSectionSlug } from '@/lib/firm/firm-sections';
+import { FIRM_SECTION_SLUGS, FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 
 /**
  * GET /api/export/firm/{frn}/{section} → CSV of every page of that firm table, for analysts.
- * Sections are the firm's sections (lib/firm/firm-sections.ts), plus passports/{country} (name or
+ * Sections are the firm's sections (lib/sections/firm-sections.ts), plus passports/{country} (name or
  * the page's slug) and requirements/{ref}.
  */
 function exportFor(frn: string, section: string[]): ExportRequest {
@@ -24,7 +25,7 @@ function exportFor(frn: string, section: string[]): ExportRequest {
   if (!checked.ok) return { ok: false, field: checked.field, message: checked.message, table };
   if (checked.country) return { ok: true, export: passportCountryExport(checked.frn, checked.country) };
   if (checked.ref) return { ok: true, export: requirementInvestmentTypesExport(checked.frn, checked.ref) };
-  return { ok: true, export: firmSectionExport(checked.frn, slug) };
+  return { ok: true, export: sectionExport('firm', checked.frn, FIRM_SECTIONS[slug]) };
 }
 
 export async function GET(_request: Request, { params }: { params: Promise<{ frn: string; section: string[] }> }): Promise<Response> {

@@ -1,8 +1,10 @@
-import type { CsvColumn } from '@/lib/export/csv';
 import { disciplinaryColumns, joined, otherFieldsColumn as other } from '@/lib/export/csv-cells';
 import type * as M from '@/lib/register/model';
 import type { DataOf } from '@/lib/register/normalise';
 import type { EndpointFn, RegisterEndpoints } from '@/lib/register/register-client-types';
+import { bucketed, entryEndpoint, entryRows, keyOf, type ListSectionDefinition, type ListSectionFacts, listSection, type OneRefEndpoint, type SectionRows, withSlugs } from './section-kit';
+
+export { countText } from './section-kit';
 
 /**
  * The firm's sections, declared once: each entry is everything the portal knows about one list
@@ -19,68 +21,26 @@ import type { EndpointFn, RegisterEndpoints } from '@/lib/register/register-clie
  */
 
 /** The register endpoints that take an FRN alone: the ones a firm section can read. */
-export type FirmListEndpoint = {
-  [E in keyof RegisterEndpoints]: RegisterEndpoints[E] extends EndpointFn<[frn: string], unknown> ? (E extends 'firm' ? never : E) : never;
-}[keyof RegisterEndpoints];
+export type FirmListEndpoint = Exclude<Extract<OneRefEndpoint, `firm${string}`>, 'firm'>;
 
-/** How the register pages the section: a plain list, or two buckets (current, previous) paged together. */
-export type SectionPaging = 'plain' | 'bucketed';
-
-/** What an entry says besides its endpoint and rows. */
-export interface FirmSectionFacts<Row> {
-  /** Heading and link text. */
-  title: string;
-  /** In a sentence: "the register lists no {noun} for …", "could not list the {noun} of FRN …". */
-  noun: string;
-  /** The list's short name mid-sentence: loading and error notes, CSV messages ("appointed representatives"). */
-  label: string;
-  /** What one counted row is, singular and plural, for "1,544 appointed representatives". */
-  unit: [string, string];
+/** What a firm entry says besides what every section says (section-kit.ts). */
+export interface FirmSectionFacts<Row> extends ListSectionFacts<Row> {
   /** One line under the link on the overview. */
   summary: string;
   /** Whether the page pages the list (so ?page= and "show all" apply); the address page shows one answer whole. */
   paged: boolean;
   /** Whether the overview fetches its count when the first page is not cached. */
   counted: boolean;
-  paging: SectionPaging;
-  /**
-   * A row's stable identity within the section, for matching the rows of two readings of it (the
-   * watch's diff). It leaves out the bucket: a row that moves from current to previous is the same
-   * row, changed, not one removed and another added.
-   */
-  key: (row: Row) => string;
-  /** The section's CSV columns (before the provenance columns every export ends with). */
-  columns: CsvColumn<Row>[];
 }
 
-export interface FirmSectionDefinition<E extends FirmListEndpoint, Row> extends FirmSectionFacts<Row> {
-  /** The register client's function for the section. */
-  endpoint: E;
-  /** The section's rows, one per table row (the two buckets tagged with their list); their number is the section's size. */
-  rows: (data: DataOf<E>) => Row[];
-}
-
-type Bucketed<R> = R & { list: 'Current' | 'Previous' };
-const bucketed = <R>(d: { current: R[]; previous: R[] }): Bucketed<R>[] => [
-  ...d.current.map((r) => ({ ...r, list: 'Current' as const })),
-  ...d.previous.map((r) => ({ ...r, list: 'Previous' as const })),
-];
-
-/** Several fields as one key; absent values are empty so the key stays positional. */
-const keyOf = (...parts: (string | undefined)[]) => parts.map((p) => p ?? '').join('|');
-
-/**
- * One entry of the table below, which holds entries of different types: the endpoint fixes the
- * data type, `rows` gives the row type, and the rest (`key`, `columns`) is checked against that.
- */
-function section<E extends FirmListEndpoint, Row>(endpoint: E, rows: (data: DataOf<E>) => Row[]) {
-  return (facts: FirmSectionFacts<Row>): FirmSectionDefinition<E, Row> => ({ ...facts, endpoint, rows });
-}
+const section = <E extends FirmListEndpoint, Row>(endpoint: E, rows: (data: DataOf<E>) => Row[]) =>
+  listSection(endpoint, rows) as (facts: FirmSectionFacts<Row>) => FirmSectionFacts<Row> & ListSectionDefinition<E, Row>;
 
 const DEFINITIONS = {
   // The register pages permissions by key, 20 to a page; each row lists its customer types, investment types and limitations.
   permissions: section('firmPermissions', (d) => d)({
     title: 'Permissions',
+    apiSection: 'Permissions',
     noun: 'permissions',
     label: 'permissions',
     unit: ['permission', 'permissions'],
@@ -101,6 +61,7 @@ const DEFINITIONS = {
   // Requirements with investment types link to /firm/[frn]/requirements/[ref].
   requirements: section('firmRequirements', (d) => d)({
     title: 'Requirements',
+    apiSection: 'Requirements',
     noun: 'requirements',
     label: 'requirements',
     unit: ['requirement', 'requirements'],
@@ -122,6 +83,7 @@ const DEFINITIONS = {
   // Each person links to /individual/[irn]; the register's joined statuses are split into one tag each.
   individuals: section('firmIndividuals', (d) => d)({
     title: 'Individuals',
+    apiSection: 'Individuals',
     noun: 'individuals',
     label: 'individuals',
     unit: ['individual', 'individuals'],
@@ -140,6 +102,7 @@ const DEFINITIONS = {
   // Pages hold up to 10 current and 10 previous rows and follow the larger bucket, so the page count is only known once a bucket ends.
   'controlled-functions': section('firmControlledFunctions', bucketed)({
     title: 'Controlled functions',
+    apiSection: 'CF',
     noun: 'controlled functions',
     label: 'controlled functions',
     unit: ['role', 'roles'],
@@ -164,6 +127,7 @@ const DEFINITIONS = {
   // Pages hold up to 10 current and 10 previous rows and follow the larger bucket (a network can have thousands: "show all" walks them with progress).
   'appointed-representatives': section('firmAppointedRepresentatives', bucketed)({
     title: 'Appointed representatives',
+    apiSection: 'AR',
     noun: 'appointed representatives',
     label: 'appointed representatives',
     unit: ['appointed representative', 'appointed representatives'],
@@ -190,6 +154,7 @@ const DEFINITIONS = {
   // The register answers "not found" for a firm without any: shown as none recorded.
   'disciplinary-history': section('firmDisciplinaryHistory', (d) => d)({
     title: 'Disciplinary history',
+    apiSection: 'DisciplinaryHistory',
     noun: 'disciplinary history',
     label: 'disciplinary history',
     unit: ['action', 'actions'],
@@ -203,6 +168,7 @@ const DEFINITIONS = {
   // Each country links to /firm/[frn]/passports/[country] (the country as a slug).
   passports: section('firmPassports', (d) => d.passports)({
     title: 'Passports',
+    apiSection: 'Passports',
     noun: 'passports',
     label: 'passports',
     unit: ['country', 'countries'],
@@ -216,6 +182,7 @@ const DEFINITIONS = {
   // Each waiver lists its rules and links to its published document when there is one.
   waivers: section('firmWaivers', (d) => d)({
     title: 'Waivers',
+    apiSection: 'Waivers',
     noun: 'waivers',
     label: 'waivers',
     unit: ['waiver', 'waivers'],
@@ -234,6 +201,7 @@ const DEFINITIONS = {
   // The PSD2 exclusions a payment firm relies on.
   exclusions: section('firmExclusions', (d) => d)({
     title: 'Exclusions',
+    apiSection: 'Exclusions',
     noun: 'exclusions',
     label: 'exclusions',
     unit: ['exclusion', 'exclusions'],
@@ -252,6 +220,7 @@ const DEFINITIONS = {
   // Current and previous trading and registered names (one list paged by rows, in two buckets).
   names: section('firmNames', bucketed)({
     title: 'Names',
+    apiSection: 'Names',
     noun: 'trading or registered names',
     label: 'names',
     unit: ['name', 'names'],
@@ -272,6 +241,7 @@ const DEFINITIONS = {
   // Principal place of business and complaints contact, with phone and website (one answer holds them all).
   address: section('firmAddresses', (d) => d)({
     title: 'Address',
+    apiSection: 'Address',
     noun: 'addresses',
     label: 'addresses',
     unit: ['address', 'addresses'],
@@ -296,6 +266,7 @@ const DEFINITIONS = {
   // Which regulators have supervised the firm, and when.
   regulators: section('firmRegulators', (d) => d)({
     title: 'Regulators',
+    apiSection: 'Regulators',
     noun: 'regulators',
     label: 'regulators',
     unit: ['regulator', 'regulators'],
@@ -327,9 +298,7 @@ export type FirmSectionData = { [K in FirmSectionSlug]: DataOf<Definitions[K]['e
 /** One section's entry, with its slug. */
 export type FirmSectionEntry<K extends FirmSectionSlug = FirmSectionSlug> = Definitions[K] & { slug: K };
 
-export const FIRM_SECTIONS = Object.fromEntries(Object.entries(DEFINITIONS).map(([slug, d]) => [slug, { ...d, slug }])) as {
-  [K in FirmSectionSlug]: FirmSectionEntry<K>;
-};
+export const FIRM_SECTIONS: { [K in FirmSectionSlug]: FirmSectionEntry<K> } = withSlugs(DEFINITIONS);
 
 export const FIRM_SECTION_SLUGS = Object.keys(DEFINITIONS) as FirmSectionSlug[];
 
@@ -337,31 +306,17 @@ export function isFirmSectionSlug(value: string): value is FirmSectionSlug {
   return Object.hasOwn(DEFINITIONS, value);
 }
 
-/**
- * The register client's function for a section, typed by the section's data. (The table pairs
- * each slug with its endpoint; TypeScript cannot follow that pairing through a generic slug.)
- */
+/** The register client's function for a section, typed by the section's data. */
 export function sectionEndpoint<K extends FirmSectionSlug>(client: RegisterEndpoints, slug: K): EndpointFn<[frn: string], FirmSectionData[K]> {
-  return client[FIRM_SECTIONS[slug].endpoint] as unknown as EndpointFn<[frn: string], FirmSectionData[K]>;
+  return entryEndpoint<FirmSectionData[K]>(client, FIRM_SECTIONS[slug]);
 }
 
-/** A section's rows, its columns and its row identity, with the row type hidden (for code that handles any section). */
-export interface SectionRows<K extends FirmSectionSlug> {
-  rows: (data: FirmSectionData[K]) => unknown[];
-  key: (row: unknown) => string;
-  columns: CsvColumn<unknown>[];
-}
-
-export function sectionRows<K extends FirmSectionSlug>(slug: K): SectionRows<K> {
-  return FIRM_SECTIONS[slug] as unknown as SectionRows<K>;
+/** A section's rows, its columns, its row identity and row label, with the row type hidden (for code that handles any section). */
+export function sectionRows<K extends FirmSectionSlug>(slug: K): SectionRows<FirmSectionData[K]> {
+  return entryRows<FirmSectionData[K]>(FIRM_SECTIONS[slug]);
 }
 
 /** How many rows a section's data holds (both buckets of a bucketed section). */
 export function sectionSize<K extends FirmSectionSlug>(slug: K, data: FirmSectionData[K]): number {
   return sectionRows(slug).rows(data).length;
-}
-
-/** "1 permission", "1,544 appointed representatives". */
-export function countText(count: number, unit: [string, string]): string {
-  return `${count.toLocaleString('en-GB')} ${count === 1 ? unit[0] : unit[1]}`;
 }
