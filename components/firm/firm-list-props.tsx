@@ -1,11 +1,8 @@
 import { ExportLink } from '@/components/register/export-link';
-import type { ListView } from '@/components/register/list-view';
-import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 import { firmExportHref } from '@/lib/export/export-paths';
 import { firmPath } from '@/lib/routes/portal-paths';
 import { FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/sections/firm-sections';
 import type { FirmPage } from '@/lib/firm/load-firm-page';
-import type { EndpointName } from '@/lib/register/register-client-types';
 import { NoneRecorded } from './none-recorded';
 
 type ReadyPage = Extract<FirmPage, { kind: 'ready' }>;
@@ -27,9 +24,4 @@ export function firmListProps(page: ReadyPage, slug: FirmSectionSlug) {
     // Every page of the list as CSV, for analysts (the link hides itself from other roles).
     actions: <ExportLink href={firmExportHref(page.frn, slug)} what={info.noun} />,
   };
-}
-
-/** The calls a list page shows, for its refresh button: the page on screen (the first page while showing all). */
-export function listRefreshCalls(endpoint: EndpointName, frn: string, view: ListView): RegisterCall[] {
-  return [{ endpoint, args: [frn], page: view.mode === 'page' ? view.page : 1 }];
 }

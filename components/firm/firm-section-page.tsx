@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listViewKey, parseListView, type SearchParams } from '@/components/register/list-view';
+import { listRefreshCall, listViewKey, parseListView, type SearchParams } from '@/components/register/list-view';
 import { PagedRegisterList } from '@/components/register/paged-register-list';
 import { StreamedBody } from '@/components/register/streamed-body';
 import { requireUser } from '@/lib/auth/session';
@@ -7,7 +7,7 @@ import { FIRM_SECTIONS, type FirmSectionSlug, sectionEndpoint, sectionSize } fro
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
 import { getRegisterClient } from '@/lib/register/client';
 import { BadReference } from '@/components/register/bad-reference';
-import { firmListProps, firmName, listRefreshCalls } from './firm-list-props';
+import { firmListProps, firmName } from './firm-list-props';
 import { FirmPageShell } from './firm-page-shell';
 import { firmSectionView } from './firm-section-tables';
 
@@ -29,7 +29,7 @@ export function firmSectionRoute(slug: FirmSectionSlug) {
   async function FirmSectionPage({ params, searchParams }: Props) {
     await requireUser();
     const page = await loadFirmPage(params);
-    if (page.kind === 'bad-input') return <BadReference kind="firm" field={page.field} input={page.input} message={page.message} frn={page.frn} />;
+    if (page.kind === 'bad-input') return <BadReference page={page} />;
     const { frn } = page;
 
     if (!info.paged && view.whole) {
@@ -44,7 +44,7 @@ export function firmSectionRoute(slug: FirmSectionSlug) {
     const client = getRegisterClient();
     const endpoint = sectionEndpoint(client, slug);
     return (
-      <FirmPageShell page={page} section={slug} heading={info.title} refreshCalls={listRefreshCalls(info.endpoint, frn, listView)}>
+      <FirmPageShell page={page} section={slug} heading={info.title} refreshCalls={[listRefreshCall(info.endpoint, frn, listView)]}>
         <StreamedBody label={info.label} viewKey={listViewKey(listView)}>
           <PagedRegisterList
             {...firmListProps(page, slug)}

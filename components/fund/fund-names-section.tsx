@@ -13,6 +13,7 @@ import { readFundNames } from '@/lib/page-data/cached-reads';
 import { getRegisterClient } from '@/lib/register/client';
 import type { FundName } from '@/lib/register/model';
 import { fundPath } from '@/lib/routes/portal-paths';
+import { FUND_SECTIONS } from '@/lib/sections/fund-sections';
 
 const NONE = <p className="text-sm text-slate-700">The register records no other names for this fund.</p>;
 
@@ -72,8 +73,8 @@ export function FundNamesList({ prn, view }: { prn: string; view: ListView }) {
     <PagedRegisterList
       view={view}
       basePath={fundPath(prn, 'names')}
-      unit={['name', 'names']}
-      label="other names"
+      unit={FUND_SECTIONS.names.unit}
+      label={FUND_SECTIONS.names.label}
       failureWhat={`other names of fund ${prn}`}
       badPage="reason"
       fetchPage={(page) => readFundNames(prn, page)}

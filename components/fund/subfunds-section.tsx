@@ -13,6 +13,7 @@ import { getRegisterClient } from '@/lib/register/client';
 import type { SubFund } from '@/lib/register/model';
 import { checkSearchText } from '@/lib/register/validate';
 import { fundPath, searchPath } from '@/lib/routes/portal-paths';
+import { FUND_SECTIONS } from '@/lib/sections/fund-sections';
 
 function NameCell({ row }: { row: SubFund }) {
   if (!row.name) return <>—</>;
@@ -104,8 +105,8 @@ export function SubfundsList({ prn, view }: { prn: string; view: ListView }) {
     <PagedRegisterList
       view={view}
       basePath={fundPath(prn, 'subfunds')}
-      unit={['sub-fund', 'sub-funds']}
-      label="sub-funds"
+      unit={FUND_SECTIONS.subfunds.unit}
+      label={FUND_SECTIONS.subfunds.label}
       failureWhat={`sub-funds of fund ${prn}`}
       badPage="reason"
       fetchPage={(page) => readFundSubfunds(prn, page)}

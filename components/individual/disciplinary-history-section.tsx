@@ -7,6 +7,7 @@ import { readIndividualDisciplinaryHistory } from '@/lib/page-data/cached-reads'
 import { getRegisterClient } from '@/lib/register/client';
 import { individualPath } from '@/lib/routes/portal-paths';
 import { DisciplinaryActionsTable } from './disciplinary-actions-table';
+import { INDIVIDUAL_SECTIONS } from '@/lib/sections/individual-sections';
 
 /** The disciplinary-history page body: the actions (10 per register page), paged as every register list is. */
 export function DisciplinaryHistoryList({ irn, view }: { irn: string; view: ListView }) {
@@ -15,8 +16,8 @@ export function DisciplinaryHistoryList({ irn, view }: { irn: string; view: List
     <PagedRegisterList
       view={view}
       basePath={individualPath(irn, 'disciplinary-history')}
-      unit={['action', 'actions']}
-      label="disciplinary history"
+      unit={INDIVIDUAL_SECTIONS['disciplinary-history'].unit}
+      label={INDIVIDUAL_SECTIONS['disciplinary-history'].label}
       failureWhat={`disciplinary history of ${irn}`}
       badPage="reason"
       fetchPage={(page) => readIndividualDisciplinaryHistory(irn, page)}

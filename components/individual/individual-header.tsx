@@ -1,34 +1,29 @@
-import { EntityTabs } from '@/components/register/entity-tabs';
-import { ProvenanceLine } from '@/components/register/provenance-line';
-import { RefreshButton } from '@/components/register/refresh-button';
-import type { RegisterCall } from '@/lib/page-data/refresh-calls';
-import { StaleNotice } from '@/components/register/stale-notice';
+import { EntityHeader } from '@/components/register/entity-header';
+import { recordTabs } from '@/components/register/entity-tabs';
 import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
-import type { Individual } from '@/lib/register/model';
-import type { Provenance } from '@/lib/register/result';
+import type { IndividualPage } from '@/lib/page-data/entity-page';
+import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 import { individualPath, type IndividualSection } from '@/lib/routes/portal-paths';
+import { INDIVIDUAL_SECTIONS } from '@/lib/sections/individual-sections';
 
 /** Who this is (name, IRN, status), the individual's pages, and where the data came from. */
 export function IndividualHeader({
-  individual,
-  provenance,
-  notice,
+  page,
   current,
   refreshCalls,
 }: {
-  individual: Individual;
-  provenance: Provenance;
-  notice?: string;
+  page: Extract<IndividualPage, { kind: 'ready' }>;
   current: 'overview' | IndividualSection;
   refreshCalls: RegisterCall[];
 }) {
-  const { irn } = individual;
+  const { irn, result } = page;
+  const individual = result.data;
   return (
-    <header className="space-y-3">
-      <div>
-        <p className="text-sm font-medium text-slate-600">Individual</p>
-        <h1 className="text-2xl font-bold tracking-tight break-words">{individual.fullName ?? `Individual ${irn}`}</h1>
-        <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+    <EntityHeader
+      eyebrow="Individual"
+      name={individual.fullName ?? `Individual ${irn}`}
+      facts={
+        <>
           <span>
             IRN <strong className="font-mono">{irn}</strong>
           </span>
@@ -47,22 +42,13 @@ export function IndividualHeader({
               <span className="text-slate-600">Known as</span> {individual.commonlyUsedName}
             </span>
           ) : null}
-        </div>
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <ProvenanceLine provenance={provenance} />
-        <RefreshButton calls={refreshCalls} />
-      </div>
-      <StaleNotice notice={notice} />
-      <EntityTabs
-        label="Individual’s pages"
-        tabs={[
-          { href: individualPath(irn), label: 'Overview', current: current === 'overview' },
-          { href: individualPath(irn, 'controlled-functions'), label: 'Controlled functions', current: current === 'controlled-functions' },
-          { href: individualPath(irn, 'disciplinary-history'), label: 'Disciplinary history', current: current === 'disciplinary-history' },
-          { href: individualPath(irn, 'history'), label: 'History', current: current === 'history' },
-        ]}
-      />
-    </header>
+        </>
+      }
+      provenance={result.provenance}
+      notice={result.notice}
+      refreshCalls={refreshCalls}
+      tabsLabel="Individual’s pages"
+      tabs={recordTabs((section) => individualPath(irn, section), Object.values(INDIVIDUAL_SECTIONS), current)}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { MARKETS_EXPORT_HREF } from '@/lib/export/export-paths';
 import { readRegulatedMarkets } from '@/lib/page-data/cached-reads';
 import { getRegisterClient } from '@/lib/register/client';
 import { MarketsTable } from './markets-table';
+import { REGULATED_MARKETS } from '@/lib/sections/register-lists';
 
 /** /CommonSearch?q=RM (20 per register page; the register has listed five), paged as every register list is. */
 export function MarketsList({ view }: { view: ListView }) {
@@ -14,8 +15,8 @@ export function MarketsList({ view }: { view: ListView }) {
     <PagedRegisterList
       view={view}
       basePath="/markets"
-      unit={['market', 'markets']}
-      label="regulated markets"
+      unit={REGULATED_MARKETS.unit}
+      label={REGULATED_MARKETS.label}
       failureWhat="the regulated markets"
       badPage="reason"
       fetchPage={(page) => readRegulatedMarkets(page)}

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { BadInputPage } from '@/lib/page-data/entity-page';
 import { firmPath, searchFormPath } from '@/lib/routes/portal-paths';
 
 const WHAT: Record<string, string> = {
@@ -22,19 +23,8 @@ const ENTITY = {
  * firm page's country or requirement reference, when the FRN itself is fine: then `frn` links
  * back to the firm).
  */
-export function BadReference({
-  kind,
-  field = ENTITY[kind].field,
-  input,
-  message,
-  frn,
-}: {
-  kind: keyof typeof ENTITY;
-  field?: string;
-  input: string;
-  message: string;
-  frn?: string;
-}) {
+export function BadReference({ page }: { page: BadInputPage }) {
+  const { entity: kind, field, input, message, frn } = page;
   const what = WHAT[field] ?? 'address';
   const isNumber = field === ENTITY[kind].field;
   return (

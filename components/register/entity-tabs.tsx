@@ -2,6 +2,23 @@ import Link from 'next/link';
 
 export type EntityTab = { href: string; label: string; current: boolean };
 
+/**
+ * A record's tabs: its overview, one per section of its registry (lib/sections/), then History
+ * (what the watch checks saw change, not a register section). `path` is the record's portal path
+ * builder; `current` the tab to mark.
+ */
+export function recordTabs<S extends string>(
+  path: (section?: S | 'history') => string,
+  sections: readonly { slug: S; title: string }[],
+  current: 'overview' | S | 'history',
+): EntityTab[] {
+  return [
+    { href: path(), label: 'Overview', current: current === 'overview' },
+    ...sections.map((s) => ({ href: path(s.slug), label: s.title, current: current === s.slug })),
+    { href: path('history'), label: 'History', current: current === 'history' },
+  ];
+}
+
 /** The record's pages (overview and each sub-resource) as a navigation bar; the current one is marked for screen readers too. */
 export function EntityTabs({ label, tabs }: { label: string; tabs: EntityTab[] }) {
   return (

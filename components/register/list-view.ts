@@ -1,4 +1,7 @@
 import { checkPage } from '@/lib/register/validate';
+import { ENDPOINTS } from '@/lib/register/endpoints';
+import type { EndpointName } from '@/lib/register/register-client-types';
+import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 
 /**
  * How a paged register list is shown, from the page's query string: one register page
@@ -36,4 +39,12 @@ export function listHref(basePath: string, params: Record<string, string> = {}, 
 /** A stable key per view, so a section's Suspense boundary shows its skeleton again when the view changes. */
 export function listViewKey(view: ListView): string {
   return view.mode === 'page' ? `page-${view.page}` : view.mode;
+}
+
+/**
+ * The register call a list page shows, for its refresh button: the page on screen (the first
+ * page while showing all); no page for an endpoint the register does not page.
+ */
+export function listRefreshCall(endpoint: EndpointName, ref: string, view: ListView): RegisterCall {
+  return ENDPOINTS[endpoint].paged ? { endpoint, args: [ref], page: view.mode === 'page' ? view.page : 1 } : { endpoint, args: [ref] };
 }

@@ -8,12 +8,14 @@ import type { RegisterResult } from '@/lib/register/result';
 import { readFirm } from '@/lib/page-data/cached-reads';
 import { checkFrn } from '@/lib/register/validate';
 import { checkFirmParams, type FirmParams } from './firm-route-input';
+import { type EntityPage, paramText, type UnavailablePage } from '@/lib/page-data/entity-page';
 
-export type FirmPage =
-  /** The address can never name a firm page; nothing was sent to the register. */
-  | { kind: 'bad-input'; field: string; message: string; input: string; frn?: string }
-  /** The firm exists, or the register could not say (the header shows why). */
-  | { kind: 'ready'; frn: string; country?: string; ref?: string; firm: RegisterResult<Firm> };
+/**
+ * A firm page's load (the one shape of every entity page, lib/page-data/entity-page.ts). Ready
+ * when the firm exists or the register could not say: the header shows why, and the sections,
+ * often cached, still stream; so a firm page has no 'failure'.
+ */
+export type FirmPage = Exclude<EntityPage<{ frn: string; country?: string; ref?: string; firm: RegisterResult<Firm> }>, UnavailablePage>;
 
 /**
  * What every firm page does before it renders anything: check the address, then look the firm up.
@@ -30,23 +32,13 @@ export async function loadFirmPage(params: Promise<FirmParams>): Promise<FirmPag
     // When only the country or reference is wrong, the FRN is fine and the page can link to the firm.
     const frn = checked.field === 'frn' ? undefined : checkFrn(raw.frn);
     // Every firm page view is audited here, before the page (or its 404) streams.
-    await auditView('firm', frn?.ok ? frn.value : safeText(raw.frn), 'failure', 'bad-input');
-    return { kind: 'bad-input', field: checked.field, message: checked.message, input: safeText(input ?? ''), frn: frn?.ok ? frn.value : undefined };
+    await auditView('firm', frn?.ok ? frn.value : paramText(raw.frn), 'failure', 'bad-input');
+    return { kind: 'bad-input', entity: 'firm', field: checked.field, message: checked.message, input: paramText(input ?? ''), frn: frn?.ok ? frn.value : undefined };
   }
   const firm = await readFirm(checked.frn);
   await auditView('firm', checked.frn, firm.kind === 'ok' ? 'success' : 'failure', firm.kind === 'ok' ? undefined : firm.kind);
   if (firm.kind === 'not-found') notFound();
   return { kind: 'ready', frn: checked.frn, country: checked.country, ref: checked.ref, firm };
-}
-
-function safeText(value: string): string {
-  let text = value;
-  try {
-    text = decodeURIComponent(value);
-  } catch {
-    // Shown as it came.
-  }
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
 /** "Permissions · Albion Crown Bank plc (FRN 200200)"; no register call for a bad address. */

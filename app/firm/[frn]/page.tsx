@@ -19,7 +19,7 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function FirmOverviewPage({ params }: Props) {
   await requireUser();
   const page = await loadFirmPage(params);
-  if (page.kind === 'bad-input') return <BadReference kind="firm" field={page.field} input={page.input} message={page.message} frn={page.frn} />;
+  if (page.kind === 'bad-input') return <BadReference page={page} />;
   const { frn, firm } = page;
   return (
     <div className="space-y-6">

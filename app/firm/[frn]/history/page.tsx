@@ -15,7 +15,7 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function FirmHistoryPage({ params }: Props) {
   await requireUser();
   const page = await loadFirmPage(params);
-  if (page.kind === 'bad-input') return <BadReference kind="firm" field={page.field} input={page.input} message={page.message} frn={page.frn} />;
+  if (page.kind === 'bad-input') return <BadReference page={page} />;
   const name = page.firm.kind === 'ok' ? (page.firm.data.name ?? null) : null;
   return (
     <FirmPageShell page={page} section="history" heading="History" refreshCalls={[]}>

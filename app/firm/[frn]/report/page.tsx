@@ -41,7 +41,7 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
   }
   if (page.kind === 'bad-input') {
     await recordAudit({ action: 'report.view', user, outcome: 'failure', reference: page.input.slice(0, 20), detail: { reason: 'bad-input', field: page.field } });
-    return <BadReference kind="firm" field={page.field} input={page.input} message={page.message} frn={page.frn} />;
+    return <BadReference page={page} />;
   }
   const { frn } = page;
   const checkedCase = checkCaseReference((await searchParams).case);

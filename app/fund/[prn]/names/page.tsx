@@ -1,43 +1,6 @@
-import type { Metadata } from 'next';
-import { BadReference } from '@/components/register/bad-reference';
-import { StreamedSection } from '@/components/register/streamed-section';
-import { FundHeader } from '@/components/fund/fund-header';
-import { FundUnavailable } from '@/components/fund/fund-unavailable';
-import { FundNamesList } from '@/components/fund/fund-names-section';
-import { fundTitle, lookUpFund } from '@/lib/page-data/entity-lookup';
-import { listViewKey, parseListView, type SearchParams } from '@/components/register/list-view';
-import { requireUser } from '@/lib/auth/session';
+import { fundSectionRoute } from '@/components/register/entity-route';
 
-type Params = Promise<{ prn: string }>;
-
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  return { title: await fundTitle((await params).prn, 'Other names') };
-}
-
-export default async function FundNamesPage({ params, searchParams }: { params: Params; searchParams: Promise<SearchParams> }) {
-  await requireUser();
-  const lookup = await lookUpFund((await params).prn);
-  if (lookup.kind === 'bad-input') return <BadReference kind="fund" input={lookup.input} message={lookup.message} />;
-  if (lookup.kind === 'failure') return <FundUnavailable prn={lookup.ref} failure={lookup.failure} />;
-  const { result, listing, ref: prn } = lookup;
-  const view = parseListView(await searchParams);
-  return (
-    <div className="space-y-8">
-      <FundHeader
-        fund={result.data}
-        listing={listing}
-        provenance={result.provenance}
-        notice={result.notice}
-        current="names"
-        refreshCalls={[
-          { endpoint: 'fund', args: [prn] },
-          { endpoint: 'search', args: [prn, 'fund'] },
-          { endpoint: 'fundNames', args: [prn], page: view.mode === 'page' ? view.page : 1 },
-        ]}
-      />
-      <StreamedSection key={listViewKey(view)} id="names" title="Other names" label="other names" rows={8}>
-        <FundNamesList prn={prn} view={view} />
-      </StreamedSection>
-    </div>
-  );
-}
+/** /fund/[prn]/names: the section as lib/sections/fund-sections.ts declares it. */
+const route = fundSectionRoute('names');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

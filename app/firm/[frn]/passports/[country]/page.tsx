@@ -37,7 +37,7 @@ export default async function FirmPassportCountryPage({ params }: Props) {
       : undefined;
   const page = await loadFirmPage(params);
   if (page.kind === 'bad-input' || permissions === undefined || page.country === undefined) {
-    return page.kind === 'bad-input' ? <BadReference kind="firm" field={page.field} input={page.input} message={page.message} frn={page.frn} /> : notFound();
+    return page.kind === 'bad-input' ? <BadReference page={page} /> : notFound();
   }
   const result = await permissions;
   if (result.kind === 'not-found') notFound();

@@ -33,7 +33,7 @@ export default async function FirmRequirementPage({ params }: Props) {
   const requirements = checked.ok ? client.allPages(client.firmRequirements, [checked.frn], { priority: 'interactive' }) : undefined;
   const page = await loadFirmPage(params);
   if (page.kind === 'bad-input' || requirements === undefined || page.ref === undefined) {
-    return page.kind === 'bad-input' ? <BadReference kind="firm" field={page.field} input={page.input} message={page.message} frn={page.frn} /> : notFound();
+    return page.kind === 'bad-input' ? <BadReference page={page} /> : notFound();
   }
   const { frn, ref } = page;
   const list = await requirements;
