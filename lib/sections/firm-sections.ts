@@ -2,7 +2,7 @@ import { disciplinaryColumns, joined, otherFieldsColumn as other } from '@/lib/e
 import type * as M from '@/lib/register/model';
 import type { DataOf } from '@/lib/register/normalise';
 import type { EndpointFn, RegisterEndpoints } from '@/lib/register/register-client-types';
-import { bucketed, entryEndpoint, entryRows, keyOf, type ListSectionDefinition, type ListSectionFacts, listSection, type OneRefEndpoint, type SectionRows, withSlugs } from './section-kit';
+import { bucketed, entryEndpoint, entryRows, keyOf, type ListSectionDefinition, type ListSectionFacts, listSection, type OneRefEndpoint, registry, type SectionRows } from './section-kit';
 
 export { countText } from './section-kit';
 
@@ -298,13 +298,10 @@ export type FirmSectionData = { [K in FirmSectionSlug]: DataOf<Definitions[K]['e
 /** One section's entry, with its slug. */
 export type FirmSectionEntry<K extends FirmSectionSlug = FirmSectionSlug> = Definitions[K] & { slug: K };
 
-export const FIRM_SECTIONS: { [K in FirmSectionSlug]: FirmSectionEntry<K> } = withSlugs(DEFINITIONS);
-
-export const FIRM_SECTION_SLUGS = Object.keys(DEFINITIONS) as FirmSectionSlug[];
-
-export function isFirmSectionSlug(value: string): value is FirmSectionSlug {
-  return Object.hasOwn(DEFINITIONS, value);
-}
+const FIRM = registry(DEFINITIONS);
+export const FIRM_SECTIONS: { [K in FirmSectionSlug]: FirmSectionEntry<K> } = FIRM.sections;
+export const FIRM_SECTION_SLUGS = FIRM.slugs;
+export const isFirmSectionSlug = FIRM.isSlug;
 
 /** The register client's function for a section, typed by the section's data. */
 export function sectionEndpoint<K extends FirmSectionSlug>(client: RegisterEndpoints, slug: K): EndpointFn<[frn: string], FirmSectionData[K]> {

@@ -1,6 +1,6 @@
 import { otherFieldsColumn as other } from '@/lib/export/csv-cells';
 import type { DataOf } from '@/lib/register/normalise';
-import { keyOf, listSection, withSlugs } from './section-kit';
+import { keyOf, listSection, registry } from './section-kit';
 
 /**
  * The fund's lists, declared once (the record itself is the page's header and overview): the
@@ -46,9 +46,7 @@ type Definitions = typeof DEFINITIONS;
 export type FundSectionSlug = keyof Definitions;
 export type FundSectionData = { [K in FundSectionSlug]: DataOf<Definitions[K]['endpoint']> };
 
-export const FUND_SECTIONS = withSlugs(DEFINITIONS);
-export const FUND_SECTION_SLUGS = Object.keys(DEFINITIONS) as FundSectionSlug[];
-
-export function isFundSectionSlug(value: string): value is FundSectionSlug {
-  return Object.hasOwn(DEFINITIONS, value);
-}
+const FUND = registry(DEFINITIONS);
+export const FUND_SECTIONS = FUND.sections;
+export const FUND_SECTION_SLUGS = FUND.slugs;
+export const isFundSectionSlug = FUND.isSlug;

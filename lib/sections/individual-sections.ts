@@ -1,7 +1,7 @@
 import { disciplinaryColumns, joined, otherFieldsColumn as other } from '@/lib/export/csv-cells';
 import type { DataOf } from '@/lib/register/normalise';
 import { disciplinaryKey } from './firm-sections';
-import { bucketed, keyOf, listSection, withSlugs } from './section-kit';
+import { bucketed, keyOf, listSection, registry } from './section-kit';
 
 /**
  * The individual's lists, declared once (the record itself is the page's header and overview):
@@ -50,9 +50,7 @@ type Definitions = typeof DEFINITIONS;
 export type IndividualSectionSlug = keyof Definitions;
 export type IndividualSectionData = { [K in IndividualSectionSlug]: DataOf<Definitions[K]['endpoint']> };
 
-export const INDIVIDUAL_SECTIONS = withSlugs(DEFINITIONS);
-export const INDIVIDUAL_SECTION_SLUGS = Object.keys(DEFINITIONS) as IndividualSectionSlug[];
-
-export function isIndividualSectionSlug(value: string): value is IndividualSectionSlug {
-  return Object.hasOwn(DEFINITIONS, value);
-}
+const INDIVIDUAL = registry(DEFINITIONS);
+export const INDIVIDUAL_SECTIONS = INDIVIDUAL.sections;
+export const INDIVIDUAL_SECTION_SLUGS = INDIVIDUAL.slugs;
+export const isIndividualSectionSlug = INDIVIDUAL.isSlug;

@@ -74,9 +74,15 @@ export const bucketed = <R>(d: { current: R[]; previous: R[] }): Bucketed<R>[] =
 /** Several fields as one key; absent values are empty so the key stays positional. */
 export const keyOf = (...parts: unknown[]) => parts.map((p) => (p === undefined || p === null ? '' : String(p))).join('|');
 
-/** A registry's entries with their slugs, from its table of definitions. */
-export function withSlugs<D extends Record<string, object>>(definitions: D): { [K in keyof D]: D[K] & { slug: K } } {
-  return Object.fromEntries(Object.entries(definitions).map(([slug, d]) => [slug, { ...d, slug }])) as { [K in keyof D]: D[K] & { slug: K } };
+/** A registry from its table of definitions: the entries with their slugs, the slugs in order, and a check of a slug. */
+export function registry<D extends Record<string, object>>(definitions: D) {
+  type Slug = keyof D & string;
+  const sections = Object.fromEntries(Object.entries(definitions).map(([slug, d]) => [slug, { ...d, slug }])) as { [K in Slug]: D[K] & { slug: K } };
+  return {
+    sections,
+    slugs: Object.keys(definitions) as Slug[],
+    isSlug: (value: string): value is Slug => Object.hasOwn(definitions, value),
+  };
 }
 
 /**
