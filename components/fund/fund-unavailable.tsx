@@ -1,3 +1,4 @@
+import { searchFormPath } from '@/lib/routes/portal-paths';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import type { RegisterFailure } from '@/lib/register/result';
 
@@ -9,7 +10,7 @@ export function FundUnavailable({ prn, failure }: { prn: string; failure: Regist
         <p className="text-sm font-medium text-slate-600">Fund (collective investment scheme)</p>
         <h1 className="text-2xl font-bold tracking-tight">PRN {prn}</h1>
       </header>
-      <RegisterFailureMessage failure={failure} what={`the fund with PRN ${prn}`} searchHref="/search?type=fund" />
+      <RegisterFailureMessage failure={failure} what={`the fund with PRN ${prn}`} searchHref={searchFormPath('fund')} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { searchFormPath } from '@/lib/routes/portal-paths';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import type { RegisterFailure } from '@/lib/register/result';
 
@@ -9,7 +10,7 @@ export function IndividualUnavailable({ irn, failure }: { irn: string; failure: 
         <p className="text-sm font-medium text-slate-600">Individual</p>
         <h1 className="text-2xl font-bold tracking-tight">IRN {irn}</h1>
       </header>
-      <RegisterFailureMessage failure={failure} what={`the individual with IRN ${irn}`} searchHref={`/search?type=individual`} />
+      <RegisterFailureMessage failure={failure} what={`the individual with IRN ${irn}`} searchHref={searchFormPath('individual')} />
     </div>
   );
 }

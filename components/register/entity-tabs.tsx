@@ -1,6 +1,7 @@
 import Link from 'next/link';
+import type { PortalPath } from '@/lib/routes/portal-paths';
 
-export type EntityTab = { href: string; label: string; current: boolean };
+export type EntityTab = { href: PortalPath; label: string; current: boolean };
 
 /** The record's pages (overview and each sub-resource) as a navigation bar; the current one is marked for screen readers too. */
 export function EntityTabs({ label, tabs }: { label: string; tabs: EntityTab[] }) {
