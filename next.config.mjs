@@ -19,9 +19,16 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ['better-sqlite3', 'pg', 'redis', 'exceljs'],
-  typedRoutes: false,
-  // forbidden() in requireRole(): a proper 403 page for a signed-in user without the role.
-  experimental: { authInterrupts: true },
+  // Links, redirect() and router.push are checked against the routes of app/ (lib/routes/portal-paths.ts).
+  typedRoutes: true,
+  experimental: {
+    // forbidden() in requireRole(): a proper 403 page for a signed-in user without the role.
+    authInterrupts: true,
+    // next-env.d.ts then imports the route types of the build folder in use (NEXT_DIST_DIR), link
+    // types included, and Next checks pages' props against their routes; without it tsconfig would
+    // have to include <distDir>/types of every build folder, and those declare the same types.
+    strictRouteTypes: true,
+  },
   async headers() {
     return [
       {

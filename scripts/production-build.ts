@@ -47,9 +47,10 @@ export interface BuildOutcome {
 
 /**
  * Builds into env.NEXT_DIST_DIR (default .next) when the build there is not current: the one
- * build step of `npm start`, `npm run instances` and the benchmarks. `next build` adds its dist
- * dir to tsconfig.json's include list; that edit belongs to this machine's build, not to the
- * repository, so the file is put back exactly as it was.
+ * build step of `npm start`, `npm run instances` and the benchmarks. Should `next build` edit
+ * tsconfig.json (it added its dist dir to the include list before next.config.mjs turned on
+ * strictRouteTypes, and may again for other settings), that edit belongs to this machine's build,
+ * not to the repository, so the file is put back exactly as it was.
  */
 export function buildIfNeeded(root: string, env: NodeJS.ProcessEnv, log: (line: string) => void = console.log): BuildOutcome {
   const distDir = env.NEXT_DIST_DIR || '.next';

@@ -4,6 +4,7 @@ import { safeCallbackPath } from '@/lib/auth/callback-url';
 import { authConfig } from '@/lib/auth/options';
 import { getSessionUser } from '@/lib/auth/session';
 import { signInErrorMessage } from '@/lib/auth/sign-in-errors';
+import { runtimePath } from '@/lib/routes/portal-paths';
 import { SignInForm } from './sign-in-form';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -18,7 +19,7 @@ function first(v: string | string[] | undefined): string | undefined {
 export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const callbackPath = safeCallbackPath(first(params.callbackUrl));
-  if (await getSessionUser()) redirect(callbackPath);
+  if (await getSessionUser()) redirect(runtimePath(callbackPath));
 
   const config = authConfig();
   const providers = config.sso.map((p) => ({ id: p.id, name: p.name }));

@@ -11,6 +11,7 @@ import {
   type TypeaheadErrorBody,
   type TypeaheadResult,
 } from '@/lib/search/typeahead-query';
+import { typeaheadApiPath } from '@/lib/routes/portal-paths';
 import { useDebouncedValue } from './use-debounced-value';
 
 class SuggestionError extends Error {}
@@ -48,7 +49,7 @@ export function HeaderTypeahead() {
   const [active, setActive] = useState(-1);
 
   const query = useDebouncedValue(normaliseTypeaheadQuery(text), TYPEAHEAD_DEBOUNCE_MS);
-  const key = query.length >= TYPEAHEAD_MIN_CHARS ? `/api/search/typeahead?q=${encodeURIComponent(query)}` : null;
+  const key = query.length >= TYPEAHEAD_MIN_CHARS ? typeaheadApiPath(query) : null;
   const { data, error, isLoading } = useSWR<TypeaheadBody, Error>(key, fetchSuggestions, {
     // One request per distinct query: no refetch on focus or reconnect, no retry loop against a busy register.
     revalidateOnFocus: false,

@@ -1,6 +1,7 @@
 import Link from 'next/link';
+import type { PortalPath } from '@/lib/routes/portal-paths';
 
-export type EntityTab = { href: string; label: string; current: boolean };
+export type EntityTab = { href: PortalPath; label: string; current: boolean };
 
 /**
  * A record's tabs: its overview, one per section of its registry (lib/sections/), then History
@@ -8,7 +9,7 @@ export type EntityTab = { href: string; label: string; current: boolean };
  * builder; `current` the tab to mark.
  */
 export function recordTabs<S extends string>(
-  path: (section?: S | 'history') => string,
+  path: (section?: S | 'history') => PortalPath,
   sections: readonly { slug: S; title: string }[],
   current: 'overview' | S | 'history',
 ): EntityTab[] {

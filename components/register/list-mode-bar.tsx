@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { PageFacts } from './page-facts';
+import type { PortalPath } from '@/lib/routes/portal-paths';
 
 const n = (value: number) => value.toLocaleString('en-GB');
 
@@ -17,8 +18,8 @@ export function ListModeBar({
 }: {
   mode: 'page' | 'all';
   /** The list one page at a time, and the list whole (listHref in list-view.ts). */
-  firstPageHref: string;
-  allHref: string;
+  firstPageHref: PortalPath;
+  allHref: PortalPath;
   facts?: PageFacts;
   totalCount?: number;
   unit: [string, string];

@@ -2,6 +2,7 @@ import { checkPage } from '@/lib/register/validate';
 import { ENDPOINTS } from '@/lib/register/endpoints';
 import type { EndpointName } from '@/lib/register/register-client-types';
 import type { RegisterCall } from '@/lib/page-data/refresh-calls';
+import { withQuery, type PortalPath } from '@/lib/routes/portal-paths';
 
 /**
  * How a paged register list is shown, from the page's query string: one register page
@@ -28,12 +29,11 @@ export function parseListView(searchParams: SearchParams): ListView {
  * A list's own URL: its first page (no `which`), page N, or "show all", keeping the other query
  * parameters the list lives under (a search's q and type).
  */
-export function listHref(basePath: string, params: Record<string, string> = {}, which: { page?: number; all?: boolean } = {}): string {
+export function listHref(basePath: PortalPath, params: Record<string, string> = {}, which: { page?: number; all?: boolean } = {}): PortalPath {
   const query = new URLSearchParams(params);
   if (which.all) query.set('all', '1');
   else if (which.page !== undefined && which.page > 1) query.set('page', String(which.page));
-  const text = query.toString();
-  return text ? `${basePath}?${text}` : basePath;
+  return withQuery(basePath, query);
 }
 
 /** A stable key per view, so a section's Suspense boundary shows its skeleton again when the view changes. */

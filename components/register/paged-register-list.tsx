@@ -9,11 +9,12 @@ import { listHref, type ListView } from './list-view';
 import { pageFacts } from './page-facts';
 import { PastEndNotice } from './past-end-notice';
 import { ShowAllWalk } from './show-all-walk';
+import type { PortalPath } from '@/lib/routes/portal-paths';
 
 export interface PagedRegisterListProps<T> {
   view: ListView;
   /** The list's own URL, without a query. */
-  basePath: string;
+  basePath: PortalPath;
   /** Query parameters every link of the list keeps (a search's q and type). */
   params?: Record<string, string>;
   /** What a row is, singular and plural. */

@@ -1,7 +1,8 @@
 import Link from 'next/link';
+import type { PortalPath } from '@/lib/routes/portal-paths';
 
 /** A ?page= beyond the register's last page (an old link, or a hand-edited one). */
-export function PastEndNotice({ page, firstPageHref }: { page: number; firstPageHref: string }) {
+export function PastEndNotice({ page, firstPageHref }: { page: number; firstPageHref: PortalPath }) {
   return (
     <div role="status" className="rounded border border-slate-300 bg-white p-4 text-sm">
       <p className="font-semibold">There is no page {page.toLocaleString('en-GB')} of this list.</p>

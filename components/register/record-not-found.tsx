@@ -3,14 +3,14 @@
 import Link from 'next/link';
 import { useParams } from 'next/navigation';
 import { checkFirmParams } from '@/lib/firm/firm-route-input';
-import { firmPath, fundPath, searchFormPath, searchPath } from '@/lib/routes/portal-paths';
+import { firmPath, fundPath, searchFormPath, searchPath, type PortalPath } from '@/lib/routes/portal-paths';
 
 type Kind = 'firm' | 'passport' | 'requirement' | 'individual' | 'fund';
 type Params = { frn?: string; country?: string; ref?: string; irn?: string; prn?: string };
 interface Words {
   heading: string;
   body: string;
-  links: { href: string; text: string }[];
+  links: { href: PortalPath; text: string }[];
 }
 
 const SEARCH_FIRM = { href: searchFormPath('firm'), text: 'Search for a firm by name' };

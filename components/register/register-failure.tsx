@@ -1,13 +1,14 @@
 import Link from 'next/link';
 import type { RegisterFailure } from '@/lib/register/result';
 import { formatDateTime } from '@/lib/format/date';
+import type { PortalPath } from '@/lib/routes/portal-paths';
 
 type Props = {
   failure: RegisterFailure;
   /** What was being looked up, in words ("appointed representatives of FRN 122702"). */
   what: string;
   /** For not-found: offer a search instead. */
-  searchHref?: string;
+  searchHref?: PortalPath;
 };
 
 /**

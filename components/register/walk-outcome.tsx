@@ -4,6 +4,7 @@ import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { ResultProvenance } from '@/components/register/result-provenance';
 import { WarningCallout } from '@/components/ui/warning-callout';
 import type { AllPagesResult } from '@/lib/register/result';
+import type { PortalPath } from '@/lib/routes/portal-paths';
 
 export interface WalkOutcomeProps<T> {
   result: AllPagesResult<T>;
@@ -14,7 +15,7 @@ export interface WalkOutcomeProps<T> {
   /** What was being fetched, for failure messages ("appointed representatives of FRN 700100"). */
   failureWhat: string;
   /** The same list again (pages already fetched come from the cache). */
-  retryHref: string;
+  retryHref: PortalPath;
   /** The rows; `scope` says whether they are one register page or the whole list. */
   render: (data: T, scope: 'page' | 'all') => ReactNode;
 }

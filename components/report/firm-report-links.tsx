@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { firmPath } from '@/lib/routes/portal-paths';
+import { firmPath, reportsPath } from '@/lib/routes/portal-paths';
 
 /** On the firm overview: the printable report of the whole firm, and the evidence already saved for it. */
 export function FirmReportLinks({ frn }: { frn: string }) {
@@ -8,7 +8,7 @@ export function FirmReportLinks({ frn }: { frn: string }) {
       <Link href={firmPath(frn, 'report')} className="font-semibold text-brand-700 underline">
         Printable report of every section
       </Link>
-      <Link href={`/reports?firm=${encodeURIComponent(frn)}&user=all`} className="text-brand-700 underline">
+      <Link href={reportsPath({ firm: frn, user: 'all' })} className="text-brand-700 underline">
         Saved reports (evidence) for this firm
       </Link>
     </p>

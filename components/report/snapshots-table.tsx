@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
-import { firmPath } from '@/lib/routes/portal-paths';
+import { firmPath, reportPath } from '@/lib/routes/portal-paths';
 import { formatDateTime } from '@/lib/format/date';
 import type { SnapshotSummary } from '@/lib/db/queries/snapshots';
 
@@ -20,7 +20,7 @@ export function SnapshotsTable({ snapshots, caption }: { snapshots: SnapshotSumm
           className: 'whitespace-nowrap',
           rowHeader: true,
           cell: (s) => (
-            <Link href={`/reports/${s.id}`} className="text-brand-700 underline">
+            <Link href={reportPath(s.id)} className="text-brand-700 underline">
               <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
             </Link>
           ),

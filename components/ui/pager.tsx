@@ -1,8 +1,9 @@
 import Link from 'next/link';
+import { withQuery, type PortalPath } from '@/lib/routes/portal-paths';
 
 type Props = {
   /** The page's path and the query to keep (without `page`). */
-  basePath: string;
+  basePath: PortalPath;
   params?: Record<string, string | undefined>;
   page: number;
   /** Number of pages; leave out when the register has not revealed it yet. */
@@ -13,12 +14,8 @@ type Props = {
   label: string;
 };
 
-function href(basePath: string, params: Record<string, string | undefined>, page: number): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
-  if (page > 1) query.set('page', String(page));
-  const text = query.toString();
-  return text ? `${basePath}?${text}` : basePath;
+function href(basePath: PortalPath, params: Record<string, string | undefined>, page: number): PortalPath {
+  return withQuery(basePath, { ...params, page: page > 1 ? String(page) : undefined });
 }
 
 /** The numbered pages around the current one, with the first and last always reachable. */

@@ -107,7 +107,7 @@ export function parseAuditFilters(params: Params): ParsedAuditFilters {
 }
 
 /** The query string for a set of filter values (empty ones left out), plus an optional cursor. */
-export function auditFilterQuery(values: AuditFilterValues, before?: number): string {
+export function auditFilterQuery(values: AuditFilterValues, before?: number): '' | `?${string}` {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(values)) if (v) q.set(k, v);
   if (before !== undefined) q.set('before', String(before));

@@ -3,6 +3,8 @@
 // that browsers strip, such as `/\t/evil`) falls back to the home page. Pure: used by the proxy,
 // the login page, next-auth's redirect callback and the client form.
 
+import { LOGIN_PATH, withQuery, type LoginPath } from '@/lib/routes/portal-paths';
+
 const PROBE_ORIGIN = 'http://portal.invalid';
 
 export function safeCallbackPath(raw: unknown, fallback = '/'): string {
@@ -42,11 +44,7 @@ export function safeRedirectUrl(url: string, baseUrl: string): string {
   return `${baseUrl}${safeCallbackPath(candidate)}`;
 }
 
-export function loginPath(callbackPath?: string, error?: string): string {
-  const params = new URLSearchParams();
+export function loginPath(callbackPath?: string, error?: string): LoginPath {
   const target = safeCallbackPath(callbackPath ?? '/');
-  if (target !== '/') params.set('callbackUrl', target);
-  if (error) params.set('error', error);
-  const qs = params.toString();
-  return qs ? `/login?${qs}` : '/login';
+  return withQuery(LOGIN_PATH, { callbackUrl: target !== '/' ? target : undefined, error });
 }

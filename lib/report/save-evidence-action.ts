@@ -5,6 +5,7 @@ import { recordAudit } from '@/lib/audit/record';
 import { requireUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { DRAFT_LIFETIME_HOURS, getReportDraft } from '@/lib/db/queries/report-drafts';
+import { reportPath } from '@/lib/routes/portal-paths';
 import { snapshotFromDraft } from './snapshot-from-draft';
 
 export type SaveEvidenceState = { error?: string };
@@ -34,5 +35,5 @@ export async function saveEvidence(_previous: SaveEvidenceState, form: FormData)
       error: `This report has already been saved: a report can be saved once, by the person who generated it, within ${DRAFT_LIFETIME_HOURS} hours. Generate it again to save a new copy.`,
     };
   }
-  redirect(`/reports/${snapshot.id}`);
+  redirect(reportPath(snapshot.id));
 }

@@ -3,7 +3,7 @@ import type { EndpointName } from '@/lib/register/register-client-types';
 import { checkCountry, checkFrn, checkIrn, checkPrn, checkRequirementRef } from '@/lib/register/validate';
 import { countrySlug } from '@/lib/firm/country-slug';
 import { FIRM_SECTION_SLUGS, FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/sections/firm-sections';
-import { firmPath, fundPath, individualPath } from './portal-paths';
+import { firmPath, fundPath, individualPath, MARKETS_PATH, marketsPath, SEARCH_PATH, withQuery, type PortalPath } from './portal-paths';
 
 /**
  * People paste register API paths into the portal ("/Firm/122702/AR", "/Individuals/MXC29012/CF",
@@ -29,7 +29,7 @@ function countryPathSegment(value: string): string {
 }
 
 /** The portal path (with query) for a parsed API path. */
-export function portalPathForApi(api: ApiPath): string {
+export function portalPathForApi(api: ApiPath): PortalPath {
   const [first = '', second = ''] = api.args;
   const page = api.page;
   switch (api.endpoint) {
@@ -53,12 +53,13 @@ export function portalPathForApi(api: ApiPath): string {
     case 'fundSubfunds':
       return fundPath(canonical(checkPrn, first), 'subfunds', page);
     case 'search': {
+      // The type as the API path gave it (searchPath takes only a valid one): the search page explains a bad one.
       const query = new URLSearchParams({ q: first, type: second });
       if (page > 1) query.set('page', String(page));
-      return `/search?${query.toString()}`;
+      return withQuery(SEARCH_PATH, query);
     }
     case 'regulatedMarkets':
-      return page > 1 ? `/markets?page=${page}` : '/markets';
+      return marketsPath(page);
     default: {
       const section = SECTION_BY_ENDPOINT.get(api.endpoint);
       return section ? firmPath(canonical(checkFrn, first), section, page) : '/';
@@ -83,8 +84,8 @@ export function apiPathRedirect(pathname: string, search: string): string | unde
   }
   if (!api) {
     // "/Search" without q (the register needs one) is still a search.
-    if (/^\/search\/?$/i.test(pathname) && pathname !== '/search') return '/search';
-    if (/^\/commonsearch\/?$/i.test(pathname)) return '/markets';
+    if (/^\/search\/?$/i.test(pathname) && pathname !== SEARCH_PATH) return SEARCH_PATH;
+    if (/^\/commonsearch\/?$/i.test(pathname)) return MARKETS_PATH;
     return undefined;
   }
   const target = portalPathForApi(api);

@@ -2,6 +2,7 @@ import { parseApiPath } from '@/lib/register/api-path';
 import type { SearchType } from '@/lib/register/model';
 import { checkFrn, checkIrn, checkPrn } from '@/lib/register/validate';
 import { portalPathForApi } from '@/lib/routes/api-path-redirect';
+import type { PortalPath } from '@/lib/routes/portal-paths';
 
 /**
  * What a search box entry points at when it is not words to search for: a bare reference number,
@@ -22,7 +23,7 @@ export interface EntityReference {
 export type QueryJump =
   | ({ kind: 'entity'; alternative?: EntityReference } & EntityReference)
   /** A register URL or API path, already mapped to the portal's path. */
-  | { kind: 'path'; path: string };
+  | { kind: 'path'; path: PortalPath };
 
 const CHECKS = { firm: checkFrn, individual: checkIrn, fund: checkPrn } as const;
 const LABELS: Record<string, SearchType> = { frn: 'firm', irn: 'individual', prn: 'fund' };

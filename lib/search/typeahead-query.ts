@@ -1,3 +1,5 @@
+import type { PortalPath } from '@/lib/routes/portal-paths';
+
 /**
  * Shared by the header typeahead (browser) and its route handler, so both agree on when a query
  * is worth sending and on its one spelling: the register's search ignores case and spacing, so
@@ -22,7 +24,7 @@ export interface TypeaheadResult {
   type: string;
   status?: string;
   /** Where choosing it goes: the record's page, or a search for an entry that has no page (unauthorised firms). */
-  href: string;
+  href: PortalPath;
   entity: 'firm' | 'individual' | 'fund';
   /** Set for unauthorised and clone firms. */
   warning?: string;

@@ -1,5 +1,6 @@
 'use client';
 
+import type { Route } from 'next';
 import Link from 'next/link';
 import { useActionState } from 'react';
 import { enableTwoFactorAction } from '../actions';
@@ -8,7 +9,7 @@ import { AccountMessage } from '../account-message';
 import { inputClass, primaryButtonClass } from '../form-styles';
 
 /** Confirms enrolment with a code from the app, then shows the recovery codes once. */
-export function EnrolForm({ next }: { next: string }) {
+export function EnrolForm({ next }: { next: Route }) {
   const [state, action, pending] = useActionState(enableTwoFactorAction, ACCOUNT_IDLE);
   if (state.status === 'success') {
     return (

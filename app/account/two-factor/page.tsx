@@ -8,6 +8,7 @@ import { hasTwoFactor, pendingEnrolmentSecret } from '@/lib/auth/two-factor';
 import { getDb } from '@/lib/db/client';
 import { isTwoFactorRequired } from '@/lib/db/queries/settings';
 import { countUnusedRecoveryCodes } from '@/lib/db/queries/two-factor';
+import { runtimePath } from '@/lib/routes/portal-paths';
 import { panelClass } from '../form-styles';
 import { DisableForm } from './disable-form';
 import { EnrolForm } from './enrol-form';
@@ -26,7 +27,7 @@ function first(v: string | string[] | undefined): string | undefined {
 export default async function TwoFactorPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser(undefined, { whileTwoFactorEnrolmentDue: true });
   const params = await searchParams;
-  const next = safeCallbackPath(first(params.next));
+  const next = runtimePath(safeCallbackPath(first(params.next)));
   const db = await getDb();
 
   if (user.provider !== 'credentials') {

@@ -9,6 +9,7 @@ import { requireRole } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { listAudit } from '@/lib/db/queries/audit';
 import { auditExportHref } from '@/lib/export/export-paths';
+import { auditPath } from '@/lib/routes/portal-paths';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -65,12 +66,12 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
           />
           <nav aria-label="Audit log pages" className="no-print flex gap-4 text-sm">
             {parsed.filter.beforeId !== undefined ? (
-              <Link href={`/admin/audit${query}`} className="text-brand-700 underline">
+              <Link href={auditPath(query)} className="text-brand-700 underline">
                 ← Newest entries
               </Link>
             ) : null}
             {older !== undefined ? (
-              <Link href={`/admin/audit${auditFilterQuery(parsed.values, older)}`} className="text-brand-700 underline" rel="next">
+              <Link href={auditPath(auditFilterQuery(parsed.values, older))} className="text-brand-700 underline" rel="next">
                 Older entries →
               </Link>
             ) : null}

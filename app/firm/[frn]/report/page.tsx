@@ -8,7 +8,7 @@ import { ReportAssembly } from '@/components/report/report-assembly';
 import { SaveEvidenceForm } from '@/components/report/save-evidence-form';
 import { recordAudit } from '@/lib/audit/record';
 import { requireUser } from '@/lib/auth/session';
-import { firmPath } from '@/lib/routes/portal-paths';
+import { firmPath, reportsPath } from '@/lib/routes/portal-paths';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
 import { checkCaseReference } from '@/lib/report/case-reference';
 import { generateFirmReport } from '@/lib/report/generate-firm-report';
@@ -63,7 +63,7 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
           <Link href={firmPath(frn)} className="text-brand-700 underline">
             ← {name}
           </Link>
-          <Link href={`/reports?firm=${frn}&user=all`} className="text-brand-700 underline">
+          <Link href={reportsPath({ firm: frn, user: 'all' })} className="text-brand-700 underline">
             Saved reports for this firm
           </Link>
         </p>
