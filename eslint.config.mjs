@@ -14,10 +14,7 @@ export default defineConfig([
     rules: {
       // A leading underscore marks a binding that is there on purpose without being read: a field
       // taken out of an object before its rest is used, or a type parameter named only for `infer`.
-      '@typescript-eslint/no-unused-vars': [
-        'warn',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
-      ],
+      '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
   {

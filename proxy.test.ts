@@ -40,14 +40,11 @@ describe('proxy', () => {
     expect(await res.json()).toEqual({ error: 'unauthenticated', message: 'Sign in to use this endpoint.' });
   });
 
-  it.each(['/login', '/login?callbackUrl=%2Ffirm%2F1', '/api/auth/session', '/api/health', '/api/ready', '/favicon.ico'])(
-    'lets %s through without a session',
-    async (path) => {
-      const res = await proxy(request(path));
-      expect(res.status).toBe(200);
-      expect(res.headers.get('x-middleware-next')).toBe('1');
-    },
-  );
+  it.each(['/login', '/login?callbackUrl=%2Ffirm%2F1', '/api/auth/session', '/api/health', '/api/ready', '/favicon.ico'])('lets %s through without a session', async (path) => {
+    const res = await proxy(request(path));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-middleware-next')).toBe('1');
+  });
 
   it('lets a signed-in request through and passes the requested path on to the page', async () => {
     const cookie = await sessionCookie({ sub: 'u1', uid: 'u1', sv: 1, role: 'viewer', provider: 'credentials', authAt: now() });
@@ -81,8 +78,7 @@ describe('proxy', () => {
 
   it('refuses token headers anywhere else, signed in or not', async () => {
     const cookie = await sessionCookie({ sub: 'u1', uid: 'u1', sv: 1, role: 'admin', provider: 'credentials', authAt: now() });
-    const withToken = (path: string, headers: Record<string, string>) =>
-      new NextRequest(new URL(path, 'http://127.0.0.1:3000'), { headers: { cookie, ...headers } });
+    const withToken = (path: string, headers: Record<string, string>) => new NextRequest(new URL(path, 'http://127.0.0.1:3000'), { headers: { cookie, ...headers } });
     const variants: Array<Record<string, string>> = [{ 'X-AUTH-EMAIL': 'tok_x', 'X-AUTH-KEY': 'y' }, { 'X-API-Token': 'tok_x.y' }, { Authorization: 'Bearer tok_x.y' }];
     for (const headers of variants) {
       const res = await proxy(withToken('/firm/200200', headers));

@@ -58,10 +58,7 @@ async function gate(request: NextRequest, csp: string): Promise<NextResponse> {
 
   if (!signedIn) {
     if (isApiPath(pathname)) {
-      return NextResponse.json(
-        { error: 'unauthenticated', message: 'Sign in to use this endpoint.' },
-        { status: 401, headers: { 'cache-control': 'no-store' } },
-      );
+      return NextResponse.json({ error: 'unauthenticated', message: 'Sign in to use this endpoint.' }, { status: 401, headers: { 'cache-control': 'no-store' } });
     }
     const url = request.nextUrl.clone();
     const target = loginPath(`${pathname}${search}`);

@@ -22,19 +22,27 @@ export default async function HomePage() {
         <p className="mt-2 text-slate-700">
           Find a firm, individual or fund by name, or go straight to one by its FRN, IRN or PRN.
           {source === 'sandbox' ? (
-            <> You are connected to the <strong>sandbox register</strong>: generated, fictional data for trying the portal out.</>
+            <>
+              {' '}
+              You are connected to the <strong>sandbox register</strong>: generated, fictional data for trying the portal out.
+            </>
           ) : (
-            <> You are connected to the <strong>live FCA register</strong>.</>
+            <>
+              {' '}
+              You are connected to the <strong>live FCA register</strong>.
+            </>
           )}
         </p>
       </div>
       <SearchForm idPrefix="home" autoFocus />
       <section aria-labelledby="formats-heading" className="space-y-2">
-        <h2 id="formats-heading" className="text-lg font-semibold">Reference numbers</h2>
+        <h2 id="formats-heading" className="text-lg font-semibold">
+          Reference numbers
+        </h2>
         <p className="text-sm text-slate-700">
-          Enter a number on its own (or with its label, e.g. “PRN 185045”) to open the record directly. FRNs and PRNs are both digits: with
-          “Funds” chosen a number is looked up as a PRN first, otherwise as an FRN first, and the other is tried when it does not exist.
-          A register API address (…/services/V0.1/Firm/122702/AR) opens the matching page too.
+          Enter a number on its own (or with its label, e.g. “PRN 185045”) to open the record directly. FRNs and PRNs are both digits: with “Funds” chosen a number is looked up as
+          a PRN first, otherwise as an FRN first, and the other is tried when it does not exist. A register API address (…/services/V0.1/Firm/122702/AR) opens the matching page
+          too.
         </p>
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_max-content_1fr]">
           {FORMATS.map(([abbr, name, shape]) => (

@@ -42,7 +42,10 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     if (arg === '--quick') quick = true;
     else if (arg === '--help' || arg === '-h') help = true;
     else if (arg.startsWith('--only=')) {
-      const list = arg.slice('--only='.length).split(',').map((s) => s.trim());
+      const list = arg
+        .slice('--only='.length)
+        .split(',')
+        .map((s) => s.trim());
       only = new Set();
       for (const item of list) {
         const n = Number(item);

@@ -71,7 +71,23 @@ export function renderMarkdown(r: BenchResults): string {
     out.push('', '## 1. Cold firm report', '');
     out.push(
       table(
-        ['Firm', 'Via', 'Run', 'Wall (s)', 'First byte (s)', 'Upstream calls', 'Max in 10 s', '429s', 'Complete', `Bound ${reg} (s)`, '÷', `Bound ${portal} (s)`, '÷', `Bound ${pacing} (s)`, '÷'],
+        [
+          'Firm',
+          'Via',
+          'Run',
+          'Wall (s)',
+          'First byte (s)',
+          'Upstream calls',
+          'Max in 10 s',
+          '429s',
+          'Complete',
+          `Bound ${reg} (s)`,
+          '÷',
+          `Bound ${portal} (s)`,
+          '÷',
+          `Bound ${pacing} (s)`,
+          '÷',
+        ],
         cold.map((c) => [
           c.firm,
           c.via,
@@ -99,7 +115,21 @@ export function renderMarkdown(r: BenchResults): string {
     out.push('', '## 2. Naive clients, same data', '');
     out.push(
       table(
-        ['Firm', 'Client', 'All data after (s)', 'Complete', 'Pages', 'Requests sent', 'First burst ok / 429', '429s', 'Blocks', 'Max in 10 s', 'Portal cold (s)', 'Time vs portal', 'Requests vs portal'],
+        [
+          'Firm',
+          'Client',
+          'All data after (s)',
+          'Complete',
+          'Pages',
+          'Requests sent',
+          'First burst ok / 429',
+          '429s',
+          'Blocks',
+          'Max in 10 s',
+          'Portal cold (s)',
+          'Time vs portal',
+          'Requests vs portal',
+        ],
         naive.map((n) => [
           n.frn,
           n.client,
@@ -121,7 +151,11 @@ export function renderMarkdown(r: BenchResults): string {
 
   const warm = r.scenarios.warmPages;
   if (warm) {
-    out.push('', `## 3. Warm pages (${warm.clients} concurrent clients, ${s1(warm.seconds)} s, ${warm.pagesPerSecond.toFixed(1)} pages/s, ${warm.upstreamDuringLoad} upstream calls during the load, ${warm.errors} errors)`, '');
+    out.push(
+      '',
+      `## 3. Warm pages (${warm.clients} concurrent clients, ${s1(warm.seconds)} s, ${warm.pagesPerSecond.toFixed(1)} pages/s, ${warm.upstreamDuringLoad} upstream calls during the load, ${warm.errors} errors)`,
+      '',
+    );
     out.push(
       table(
         ['Page', 'Requests', 'First byte p50 (ms)', 'First byte p95 (ms)', 'Last byte p50 (ms)', 'Last byte p95 (ms)', 'Size (KB)'],
@@ -135,7 +169,12 @@ export function renderMarkdown(r: BenchResults): string {
 
   const teams = [r.scenarios.team, r.scenarios.teamScaledOut].filter((t): t is TeamResult => Boolean(t));
   if (teams.length > 0) {
-    const title = teams.length === 2 ? '## 4–5. A team browsing (one instance; three instances with Redis)' : r.scenarios.team ? '## 4. A team browsing' : '## 5. A team browsing, three instances with Redis';
+    const title =
+      teams.length === 2
+        ? '## 4–5. A team browsing (one instance; three instances with Redis)'
+        : r.scenarios.team
+          ? '## 4. A team browsing'
+          : '## 5. A team browsing, three instances with Redis';
     out.push('', title, '');
     const col = (f: (t: TeamResult) => string | number) => teams.map(f);
     out.push(
@@ -180,11 +219,19 @@ export function renderMarkdown(r: BenchResults): string {
           ['Register requests made by the rows', int(bulk.requests)],
           [`Budget bound at bulk's share (${bulk.budgetShare.requests}/${bulk.budgetShare.seconds} s) (s)`, s1(bulk.boundSeconds)],
           ['Wall ÷ bound', ratio(bulk.ratioToBound)],
-          ['Outcomes', Object.entries(bulk.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')],
+          [
+            'Outcomes',
+            Object.entries(bulk.outcomes)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', '),
+          ],
           ['Upstream calls during the phase (job and team)', int(bulk.upstream)],
           ['429s (blocks)', `${bulk.rateLimited} (${bulk.blocks})`],
           ['Most requests in any rolling 10 s', bulk.maxIn10s],
-          [`Team page wait p50 / p95 without the job (ms; ${bulk.teamWithout.staff} staff, ${bulk.teamWithout.pageViews} pages)`, `${ms(bulk.teamWithout.total.p50)} / ${ms(bulk.teamWithout.total.p95)}`],
+          [
+            `Team page wait p50 / p95 without the job (ms; ${bulk.teamWithout.staff} staff, ${bulk.teamWithout.pageViews} pages)`,
+            `${ms(bulk.teamWithout.total.p50)} / ${ms(bulk.teamWithout.total.p95)}`,
+          ],
           [`Team page wait p50 / p95 with the job (ms; ${bulk.teamWith.pageViews} pages)`, `${ms(bulk.teamWith.total.p50)} / ${ms(bulk.teamWith.total.p95)}`],
           ['p95 with ÷ without (p50)', `${ratio(bulk.p95Ratio)} (${ratio(bulk.p50Ratio)})`],
         ],

@@ -16,7 +16,20 @@
  */
 
 /** The firm's sub-resources, in the register's own path spelling. The firm record links all but CF, so a wrapper lists them itself. */
-export const FIRM_SECTION_PATHS = ['Address', 'AR', 'CF', 'DisciplinaryHistory', 'Exclusions', 'Individuals', 'Names', 'Passports', 'Permissions', 'Regulators', 'Requirements', 'Waivers'] as const;
+export const FIRM_SECTION_PATHS = [
+  'Address',
+  'AR',
+  'CF',
+  'DisciplinaryHistory',
+  'Exclusions',
+  'Individuals',
+  'Names',
+  'Passports',
+  'Permissions',
+  'Regulators',
+  'Requirements',
+  'Waivers',
+] as const;
 
 /** How a simple client retries a 429: after one window of the limit. */
 export const RETRY_AFTER_MS = 10_000;
@@ -55,7 +68,13 @@ interface Tally {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One page, retried after a 429 or failure until it is in or the deadline passes; undefined if it never came. */
-async function fetchPage(url: string, account: NaiveAccount, tally: Tally, deadline: number, onFirst?: (outcome: 'ok' | 'rate-limited' | 'error') => void): Promise<unknown | undefined> {
+async function fetchPage(
+  url: string,
+  account: NaiveAccount,
+  tally: Tally,
+  deadline: number,
+  onFirst?: (outcome: 'ok' | 'rate-limited' | 'error') => void,
+): Promise<unknown | undefined> {
   for (let attempt = 0; ; attempt++) {
     tally.requests += 1;
     let outcome: 'ok' | 'rate-limited' | 'error' = 'error';

@@ -93,7 +93,9 @@ export async function measureReportAssembly(
 async function main(): Promise<void> {
   const options = sandboxOptionsFromEnv(process.env);
   const sandbox = await startSandbox({ ...options, port: 0, accounts: [ACCOUNT] });
-  console.log(`Sandbox: latency ${options.latency.min}-${options.latency.max} ms, limit ${options.rateLimit === 'off' ? 'off' : `${options.rateLimit.requests}/${options.rateLimit.seconds} s`}`);
+  console.log(
+    `Sandbox: latency ${options.latency.min}-${options.latency.max} ms, limit ${options.rateLimit === 'off' ? 'off' : `${options.rateLimit.requests}/${options.rateLimit.seconds} s`}`,
+  );
   let runs: AssemblyRun[];
   try {
     runs = await measureReportAssembly(sandbox, ACCOUNT);

@@ -84,7 +84,9 @@ async function main(): Promise<void> {
   const assemblyAccount = { email: `assembly-${runId}@bench.example`, key: `assembly-${runId}` };
   const naiveAccounts = new Map<string, { email: string; key: string }>(
     firms.flatMap(({ frn }) =>
-      (['sequential', 'parallel'] as const).map((client) => [`${client}:${frn}`, { email: `naive-${client}-${frn}-${runId}@bench.example`, key: `naive-${client}-${frn}` }] as const),
+      (['sequential', 'parallel'] as const).map(
+        (client) => [`${client}:${frn}`, { email: `naive-${client}-${frn}-${runId}@bench.example`, key: `naive-${client}-${frn}` }] as const,
+      ),
     ),
   );
 
@@ -110,7 +112,9 @@ async function main(): Promise<void> {
     results.build = ensureBuild(distDir, log);
   }
 
-  log(`Starting the sandbox register (latency ${sandboxSettings.latency.min}-${sandboxSettings.latency.max} ms, limit ${sandboxSettings.rateLimit === 'off' ? 'off' : `${sandboxSettings.rateLimit.requests}/${sandboxSettings.rateLimit.seconds} s`}, block ${sandboxSettings.blockSeconds} s)…`);
+  log(
+    `Starting the sandbox register (latency ${sandboxSettings.latency.min}-${sandboxSettings.latency.max} ms, limit ${sandboxSettings.rateLimit === 'off' ? 'off' : `${sandboxSettings.rateLimit.requests}/${sandboxSettings.rateLimit.seconds} s`}, block ${sandboxSettings.blockSeconds} s)…`,
+  );
   const sandbox: RunningSandbox = await startSandbox({
     ...sandboxSettings,
     port: 0,
@@ -148,7 +152,18 @@ async function main(): Promise<void> {
       portals.push(portal);
       if (want(1)) {
         log('Scenario 1: cold firm report');
-        results.scenarios.coldReport = await runColdReport({ sandbox, portal, portalAccount, assemblyAccount, firms, registerBudget, portalBudget, reportPacing, env: { ...process.env, ...portalEnv }, log });
+        results.scenarios.coldReport = await runColdReport({
+          sandbox,
+          portal,
+          portalAccount,
+          assemblyAccount,
+          firms,
+          registerBudget,
+          portalBudget,
+          reportPacing,
+          env: { ...process.env, ...portalEnv },
+          log,
+        });
       }
       if (want(3)) {
         log(`Scenario 3: warm pages, ${WARM_CLIENTS} concurrent clients for ${warmSeconds} s`);
@@ -187,7 +202,18 @@ async function main(): Promise<void> {
         results.skipped.push({ scenario: 5, reason: missing });
       } else {
         log(`Scenario 5: ${TEAM_STAFF} staff browsing for ${teamSeconds} s across three instances sharing Redis`);
-        results.scenarios.teamScaledOut = await runScaleOut({ root: ROOT, redisUrl: redisUrl!, distDir, runId, sandbox, portalEnv, portalAccount, staff: TEAM_STAFF, seconds: teamSeconds, log });
+        results.scenarios.teamScaledOut = await runScaleOut({
+          root: ROOT,
+          redisUrl: redisUrl!,
+          distDir,
+          runId,
+          sandbox,
+          portalEnv,
+          portalAccount,
+          staff: TEAM_STAFF,
+          seconds: teamSeconds,
+          log,
+        });
       }
     }
 
@@ -208,7 +234,9 @@ async function main(): Promise<void> {
     }
 
     if (want(7)) {
-      log(`Scenario 7: a watch cycle of ${watchedFirms} firms on a time-scaled register (50/1 s, portal 45/1 s), ${TEAM_STAFF} staff browsing for ${teamSeconds} s before, during and after it`);
+      log(
+        `Scenario 7: a watch cycle of ${watchedFirms} firms on a time-scaled register (50/1 s, portal 45/1 s), ${TEAM_STAFF} staff browsing for ${teamSeconds} s before, during and after it`,
+      );
       results.scenarios.watchCycle = await runWatchCycle({ sandboxSettings, firmCount: watchedFirms, staff: TEAM_STAFF, teamSeconds, runId, log });
     }
   } catch (error) {

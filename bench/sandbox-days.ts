@@ -13,7 +13,11 @@ function measure(label: string, work: () => void): void {
   work();
   const cpu = process.cpuUsage(cpu0);
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  console.log(`${label.padEnd(40)} ${Math.round(cpuMs).toString().padStart(7)} ms CPU ${Math.round(performance.now() - started).toString().padStart(7)} ms wall`);
+  console.log(
+    `${label.padEnd(40)} ${Math.round(cpuMs).toString().padStart(7)} ms CPU ${Math.round(performance.now() - started)
+      .toString()
+      .padStart(7)} ms wall`,
+  );
 }
 
 const sizes = { firms: DEFAULT_OPTIONS.firms, individuals: DEFAULT_OPTIONS.individuals, funds: DEFAULT_OPTIONS.funds };

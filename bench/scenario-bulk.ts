@@ -43,7 +43,10 @@ export interface BulkScenarioResult {
 export function bulkFrns(sandbox: RunningSandbox, count: number): string[] {
   const pool = new Set(teamFirmPool(sandbox.options));
   const dataset = buildDataset(sandbox.options.seed, { firms: sandbox.options.firms, individuals: sandbox.options.individuals, funds: sandbox.options.funds });
-  const frns = [...dataset.firms.values()].filter((f) => f.kind === 'authorised' && !pool.has(f.frn)).map((f) => f.frn).sort();
+  const frns = [...dataset.firms.values()]
+    .filter((f) => f.kind === 'authorised' && !pool.has(f.frn))
+    .map((f) => f.frn)
+    .sort();
   if (frns.length < count) throw new Error(`The sandbox has only ${frns.length} firms outside the team's pool; the bulk scenario needs ${count}.`);
   return frns.slice(0, count);
 }
@@ -74,7 +77,15 @@ export async function runBulk(ctx: {
   let portal = await startBenchPortal({ env: ctx.portalEnv, staff: ctx.staff });
   let teamWithout: TeamResult;
   try {
-    teamWithout = await runTeam({ sandbox: ctx.sandbox, baseUrls: [portal.baseUrl], sessions: portal.sessions, portalAccount: ctx.portalAccount, seconds: ctx.teamSeconds, seed: 'bench-bulk-team', log: ctx.log });
+    teamWithout = await runTeam({
+      sandbox: ctx.sandbox,
+      baseUrls: [portal.baseUrl],
+      sessions: portal.sessions,
+      portalAccount: ctx.portalAccount,
+      seconds: ctx.teamSeconds,
+      seed: 'bench-bulk-team',
+      log: ctx.log,
+    });
   } finally {
     await portal.stop();
   }
@@ -84,12 +95,30 @@ export async function runBulk(ctx: {
   try {
     // runTeam resets the sandbox's counters as it starts; the job starts just after, so the
     // counters cover the job's whole run.
-    const team = runTeam({ sandbox: ctx.sandbox, baseUrls: [portal.baseUrl], sessions: portal.sessions, portalAccount: ctx.portalAccount, seconds: ctx.teamSeconds, seed: 'bench-bulk-team', log: ctx.log });
+    const team = runTeam({
+      sandbox: ctx.sandbox,
+      baseUrls: [portal.baseUrl],
+      sessions: portal.sessions,
+      portalAccount: ctx.portalAccount,
+      seconds: ctx.teamSeconds,
+      seed: 'bench-bulk-team',
+      log: ctx.log,
+    });
     await new Promise((r) => setTimeout(r, 200));
     const id = await startBulk(portal, frns);
     const teamWith = await team;
     const deadline = Date.now() + ctx.giveUpMs;
-    let progress: { state: string; checked: number; createdAt: string; finishedAt: string | null; matched: number; notFound: number; failed: number; invalid: number; ambiguous: number };
+    let progress: {
+      state: string;
+      checked: number;
+      createdAt: string;
+      finishedAt: string | null;
+      matched: number;
+      notFound: number;
+      failed: number;
+      invalid: number;
+      ambiguous: number;
+    };
     for (;;) {
       progress = (await (await fetch(`${portal.baseUrl}/api/bulk/${id}`, { headers: { cookie: portal.sessions[0] } })).json()) as typeof progress;
       if (progress.state !== 'running') break;
@@ -97,7 +126,11 @@ export async function runBulk(ctx: {
       await new Promise((r) => setTimeout(r, 500));
     }
     const requests = await portal.instance.withDb(async (db) => {
-      const row = await db.selectFrom('bulk_rows').select((eb) => eb.fn.sum<number>('request_count').as('n')).where('bulk_id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('bulk_rows')
+        .select((eb) => eb.fn.sum<number>('request_count').as('n'))
+        .where('bulk_id', '=', id)
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     });
     const user = ctx.sandbox.stats()[ctx.portalAccount.email];

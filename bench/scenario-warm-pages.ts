@@ -104,6 +104,8 @@ export async function runWarmPages(ctx: {
     rows,
     all: { ttfb: summarise(allTtfb), total: summarise(allTotal) },
   };
-  ctx.log(`  warm pages: ${allTotal.length} pages in ${elapsed.toFixed(1)} s (${result.pagesPerSecond.toFixed(1)}/s), median last byte ${result.all.total.p50.toFixed(0)} ms, ${upstreamDuringLoad} upstream calls`);
+  ctx.log(
+    `  warm pages: ${allTotal.length} pages in ${elapsed.toFixed(1)} s (${result.pagesPerSecond.toFixed(1)}/s), median last byte ${result.all.total.p50.toFixed(0)} ms, ${upstreamDuringLoad} upstream calls`,
+  );
   return result;
 }

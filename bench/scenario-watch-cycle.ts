@@ -111,7 +111,16 @@ export async function runWatchCycle(ctx: {
   const portalBudget = { requests: config.rate.limit, seconds: config.rate.windowMs / 1000, marginMs: config.rate.marginMs, interactiveReserve: config.rate.interactiveReserve };
   const backgroundShare: Budget = { requests: config.rate.limit - config.rate.interactiveReserve, seconds: (config.rate.windowMs + config.rate.marginMs) / 1000 };
   const team = (portal: BenchPortal, keepSandboxCounters = false) =>
-    runTeam({ sandbox, baseUrls: [portal.baseUrl], sessions: portal.sessions, portalAccount: account, seconds: ctx.teamSeconds, seed: 'bench-team', log: ctx.log, keepSandboxCounters });
+    runTeam({
+      sandbox,
+      baseUrls: [portal.baseUrl],
+      sessions: portal.sessions,
+      portalAccount: account,
+      seconds: ctx.teamSeconds,
+      seed: 'bench-team',
+      log: ctx.log,
+      keepSandboxCounters,
+    });
 
   /** Watches the firms on `portal`, runs one cycle with `beside` running as it starts, and measures the cycle. */
   async function cycleOn<T>(portal: BenchPortal, beside: () => Promise<T>): Promise<{ figures: CycleFigures; beside: T }> {
@@ -120,7 +129,14 @@ export async function runWatchCycle(ctx: {
       const at = isoNow();
       await handle.db
         .insertInto('watchlists')
-        .values({ id: 'bench-watch', name: 'Bench counterparties', owner_email: 'staff01@bench.example', sections: JSON.stringify({ firm: WATCH_CYCLE_SECTIONS, individual: ['record'], fund: ['record'] }), created_at: at, updated_at: at })
+        .values({
+          id: 'bench-watch',
+          name: 'Bench counterparties',
+          owner_email: 'staff01@bench.example',
+          sections: JSON.stringify({ firm: WATCH_CYCLE_SECTIONS, individual: ['record'], fund: ['record'] }),
+          created_at: at,
+          updated_at: at,
+        })
         .execute();
       for (let i = 0; i < refs.length; i += 200) {
         await handle.db
@@ -142,11 +158,18 @@ export async function runWatchCycle(ctx: {
         .select((eb) => [eb.fn.countAll<number>().as('checks'), eb.fn.sum<number>('request_count').as('requests'), eb.fn.sum<number>('sections_not_checked').as('not_checked')])
         .where('cycle_id', '=', started.cycleId)
         .executeTakeFirstOrThrow();
-      const failed = await handle.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('job_group', '=', started.cycleId).where('state', '=', 'failed').executeTakeFirstOrThrow();
+      const failed = await handle.db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('job_group', '=', started.cycleId)
+        .where('state', '=', 'failed')
+        .executeTakeFirstOrThrow();
       const seconds = (Date.parse(row.finished_at) - Date.parse(row.created_at)) / 1000;
       const requests = Number(totals.requests ?? 0);
       const boundAtBackgroundShare = budgetBoundSeconds(requests, backgroundShare);
-      ctx.log(`  cycle: ${Number(totals.checks)} checks, ${requests} register requests in ${seconds.toFixed(0)} s (bound at the background share ${boundAtBackgroundShare.toFixed(0)} s), ${stats?.rateLimited ?? 0} × 429`);
+      ctx.log(
+        `  cycle: ${Number(totals.checks)} checks, ${requests} register requests in ${seconds.toFixed(0)} s (bound at the background share ${boundAtBackgroundShare.toFixed(0)} s), ${stats?.rateLimited ?? 0} × 429`,
+      );
       return {
         beside: besideResult,
         figures: {

@@ -7,9 +7,7 @@ import { expect, signIn, submitSignIn, test } from './support/auth-fixtures';
 
 async function seriousViolations(page: import('@playwright/test').Page) {
   const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 test('the sign-in page, empty and with an error, is accessible', async ({ page, portal }) => {

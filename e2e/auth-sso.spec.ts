@@ -15,9 +15,9 @@ const test = base.extend<object, { sso: { portal: PortalInstance; idp: OidcIssue
       const idp = await startOidcIssuer({
         redirectUri: `http://127.0.0.1:${port}/api/auth/callback/oidc`,
         accounts: {
-          'alice': { email: 'Alice@Corp.example', name: 'Alice Admin', groups: ['staff', 'fsr-admins'] },
-          'victor': { email: 'victor@corp.example', name: 'Victor Viewer', groups: ['staff'] },
-          'mallory': { email: 'mallory@corp.example', name: 'Mallory', groups: ['fsr-admins'], email_verified: false },
+          alice: { email: 'Alice@Corp.example', name: 'Alice Admin', groups: ['staff', 'fsr-admins'] },
+          victor: { email: 'victor@corp.example', name: 'Victor Viewer', groups: ['staff'] },
+          mallory: { email: 'mallory@corp.example', name: 'Mallory', groups: ['fsr-admins'], email_verified: false },
         },
       });
       const portal = await startPortal({

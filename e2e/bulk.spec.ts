@@ -75,7 +75,9 @@ async function outcomes(page: Page): Promise<string[]> {
 test('an XLSX of mixed rows is checked row by row, resolved, downloaded and watched', async ({ page }) => {
   test.setTimeout(240_000);
   await page.goto('/bulk');
-  await page.getByLabel('Or upload a CSV or XLSX file').setInputFiles({ name: 'panel.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await inputWorkbook() });
+  await page
+    .getByLabel('Or upload a CSV or XLSX file')
+    .setInputFiles({ name: 'panel.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await inputWorkbook() });
   await page.getByRole('button', { name: 'Review cost' }).click();
   await expect(page.getByTestId('estimate-rows')).toHaveText(String(INPUT.length));
   // 50 FRNs, 2 IRNs, 1 PRN, 2 names, 1 unknown FRN; the impossible number is invalid and the last row repeats the first.
@@ -127,7 +129,20 @@ test('an XLSX of mixed rows is checked row by row, resolved, downloaded and watc
   const handle = await openMigratedDb({ dialect: 'sqlite', file: path.join(sharedPortal.dataDir, 'portal.db') });
   const at = new Date().toISOString();
   try {
-    await handle.db.insertInto('watchlists').values({ id: 'bulk-e2e', name: 'Bulk e2e panel', description: null, case_reference: null, owner_id: null, owner_email: 'analyst@e2e.test', sections: '{}', created_at: at, updated_at: at }).execute();
+    await handle.db
+      .insertInto('watchlists')
+      .values({
+        id: 'bulk-e2e',
+        name: 'Bulk e2e panel',
+        description: null,
+        case_reference: null,
+        owner_id: null,
+        owner_email: 'analyst@e2e.test',
+        sections: '{}',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
   } finally {
     await handle.close();
   }
@@ -143,7 +158,12 @@ test('an XLSX of mixed rows is checked row by row, resolved, downloaded and watc
     expect(new Set(entries.map((e) => e.ref))).toEqual(expected);
     const audit = await check.db.selectFrom('audit_log').select(['action', 'detail']).where('action', 'like', 'bulk.%').execute();
     expect(new Set(audit.map((a) => a.action))).toEqual(new Set(['bulk.list', 'bulk.start', 'bulk.view', 'bulk.resolve', 'bulk.download', 'bulk.watchlist']));
-    expect(JSON.parse(audit.find((a) => a.action === 'bulk.start')!.detail!)).toMatchObject({ rows: INPUT.length, toCheck: 56, fetched: 'status only (the record)', filename: 'panel.xlsx' });
+    expect(JSON.parse(audit.find((a) => a.action === 'bulk.start')!.detail!)).toMatchObject({
+      rows: INPUT.length,
+      toCheck: 56,
+      fetched: 'status only (the record)',
+      filename: 'panel.xlsx',
+    });
   } finally {
     await check.close();
   }

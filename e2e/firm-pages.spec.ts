@@ -21,7 +21,20 @@ test.describe('firm overview', () => {
     await expect(facts).toContainText('02164830');
     await expect(facts).toContainText('Registered, since 18 Jul 2014');
     const sections = page.getByRole('navigation', { name: 'On the register' });
-    for (const title of ['Permissions', 'Requirements', 'Individuals', 'Controlled functions', 'Appointed representatives', 'Disciplinary history', 'Passports', 'Waivers', 'Exclusions', 'Names', 'Address', 'Regulators']) {
+    for (const title of [
+      'Permissions',
+      'Requirements',
+      'Individuals',
+      'Controlled functions',
+      'Appointed representatives',
+      'Disciplinary history',
+      'Passports',
+      'Waivers',
+      'Exclusions',
+      'Names',
+      'Address',
+      'Regulators',
+    ]) {
       await expect(sections.getByRole('link', { name: title, exact: true })).toHaveAttribute('href', new RegExp(`^/firm/${bank}/`));
     }
     await expect(page.getByTestId('count-requirements')).toHaveText('5 requirements');
@@ -205,7 +218,10 @@ test.describe('firm sections', () => {
     const all = await rows.count();
     expect(all).toBeGreaterThan(10);
     // A filter narrows the screen, never the printout.
-    await page.getByLabel(/^Filter /).first().fill('zzz-no-such-word');
+    await page
+      .getByLabel(/^Filter /)
+      .first()
+      .fill('zzz-no-such-word');
     await expect(page.getByText('0 matching rows')).toBeVisible();
     await expect(rows.first()).toBeHidden();
     await page.emulateMedia({ media: 'print' });

@@ -43,7 +43,10 @@ test('the overview’s header arrives before its slowest section count', async (
   const counts = ['permissions', 'requirements', 'individuals', 'controlled-functions', 'appointed-representatives', 'disciplinary-history'].map((slug) =>
     arrival(chunks, `data-testid="count-${slug}"`),
   );
-  expect(counts.every((i) => i >= 0), 'every count arrives').toBe(true);
+  expect(
+    counts.every((i) => i >= 0),
+    'every count arrives',
+  ).toBe(true);
   const slowest = Math.max(...counts);
   expect(slowest).toBeGreaterThan(header);
   expect(chunks[slowest].at).toBeGreaterThan(chunks[header].at);

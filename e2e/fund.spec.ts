@@ -58,7 +58,10 @@ test.describe('fund pages', () => {
     const note = page.getByRole('note').filter({ hasText: 'This is a sub-fund of an umbrella scheme' });
     await note.getByRole('link', { name: /Search funds for “Wessex Horizon”/ }).click();
     await sectionsLoaded(page);
-    await expect(page.getByRole('table', { name: /Funds matching/ }).getByRole('link', { name: 'Wessex Horizon Investment Funds ICVC' })).toHaveAttribute('href', `/fund/${UMBRELLA}`);
+    await expect(page.getByRole('table', { name: /Funds matching/ }).getByRole('link', { name: 'Wessex Horizon Investment Funds ICVC' })).toHaveAttribute(
+      'href',
+      `/fund/${UMBRELLA}`,
+    );
   });
 
   test('an unknown PRN is a 404; an impossible one or a bad page is a 400', async ({ page }) => {

@@ -72,7 +72,7 @@ test.describe('individual pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Órla Caitríona M'Naghten");
     await expect(page.locator('main header').first()).toContainText(`IRN ${SHOWCASE.nonAsciiIrn}`);
     await sectionsLoaded(page);
-    await expect(page.getByRole('table', { name: /Current controlled functions/ })).toContainText('Ó Súilleabháin & D\'Arcy Financial Planning Ltd');
+    await expect(page.getByRole('table', { name: /Current controlled functions/ })).toContainText("Ó Súilleabháin & D'Arcy Financial Planning Ltd");
   });
 
   test('the refresh button fetches the page’s calls again and says so', async ({ page }) => {

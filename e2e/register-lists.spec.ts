@@ -16,7 +16,10 @@ test.describe('register lists page as the firm sections do', () => {
   test('sub-funds: show all lists every sub-fund on one page, with the way back to one page at a time', async ({ page }) => {
     await page.goto(`/fund/${UMBRELLA}/subfunds`);
     await sectionsLoaded(page);
-    const caption = await page.getByRole('table', { name: /Sub-funds/ }).locator('caption').textContent();
+    const caption = await page
+      .getByRole('table', { name: /Sub-funds/ })
+      .locator('caption')
+      .textContent();
     const total = Number(caption?.match(/(\d+) sub-funds/)?.[1]);
     expect(total).toBeGreaterThan(20);
     await page.getByRole('link', { name: /^Show all sub-funds on one page/ }).click();

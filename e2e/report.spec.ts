@@ -96,7 +96,14 @@ test.describe('printable firm report', () => {
     const { pages } = await pdfText(pdf);
     expect(pages.length).toBeGreaterThan(20);
     const first = compact(pages[0]);
-    for (const expected of [`Registercheck:KingsmereMortgageNetworkLimited(FRN${NETWORK})`, 'Generatedby', analyst, 'E2E-PRINT', 'Dataretrievedfromtheregister', 'Complete:everypageofeverylistwasread.']) {
+    for (const expected of [
+      `Registercheck:KingsmereMortgageNetworkLimited(FRN${NETWORK})`,
+      'Generatedby',
+      analyst,
+      'E2E-PRINT',
+      'Dataretrievedfromtheregister',
+      'Complete:everypageofeverylistwasread.',
+    ]) {
       expect(first).toContain(compact(expected));
     }
     expect(compact(pages[0])).toMatch(new RegExp(`^Page1of${pages.length}`));
@@ -164,7 +171,12 @@ test.describe('evidence snapshots', () => {
 
     // Listed among the user's snapshots and the firm's.
     await page.goto(`/reports?firm=${BANK}&user=mine`);
-    await expect(page.getByRole('table', { name: /Your saved reports for FRN 200200/ }).getByRole('row').filter({ hasText: 'E2E-EVIDENCE-1' })).toHaveCount(1);
+    await expect(
+      page
+        .getByRole('table', { name: /Your saved reports for FRN 200200/ })
+        .getByRole('row')
+        .filter({ hasText: 'E2E-EVIDENCE-1' }),
+    ).toHaveCount(1);
   });
 });
 

@@ -179,7 +179,12 @@ test.describe('scale-out: three instances, one budget, one cache, one database',
     const firmViews = results.length + 3 + 3;
     const audit = await cluster.withDb(async (db) => {
       const targeted = await db.selectFrom('audit_log').select(['reference', 'detail']).where('action', '=', 'firm.view').where('reference', 'in', auditTargets).execute();
-      const views = await db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('action', '=', 'firm.view').where('user_email', '=', email).executeTakeFirstOrThrow();
+      const views = await db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('action', '=', 'firm.view')
+        .where('user_email', '=', email)
+        .executeTakeFirstOrThrow();
       const signIns = await db.selectFrom('audit_log').select('id').where('action', '=', 'auth.sign-in').where('user_email', '=', email).execute();
       // Three instances appended at once: one gapless hash chain, every link intact.
       const chain = await verifyAuditChain(db);
@@ -218,7 +223,13 @@ test.describe('scale-out: three instances, one budget, one cache, one database',
     console.info(
       [
         `[scale-out figures] 3 instances, ${(droveMs / 1000).toFixed(0)} s of signed-in page requests by ${WORKERS} users (Redis killed at ${(killedAt / 1000).toFixed(0)} s, back at ${(restartedAt / 1000).toFixed(0)} s):`,
-        `  pages ${results.length}, failed ${results.filter((r) => r.failure).length}; page time p50 ${percentile(results.map((r) => r.ms), 50)} ms, p95 ${percentile(results.map((r) => r.ms), 95)} ms, max ${Math.max(...results.map((r) => r.ms))} ms`,
+        `  pages ${results.length}, failed ${results.filter((r) => r.failure).length}; page time p50 ${percentile(
+          results.map((r) => r.ms),
+          50,
+        )} ms, p95 ${percentile(
+          results.map((r) => r.ms),
+          95,
+        )} ms, max ${Math.max(...results.map((r) => r.ms))} ms`,
         `  during the outage: ${outage.length} pages; popular firms max ${Math.max(0, ...outage.filter(popularPage).map((r) => r.ms))} ms (instant only where that instance's own memory held the page), others max ${Math.max(0, ...outage.filter((r) => !popularPage(r)).map((r) => r.ms))} ms (the fallback's pause of one window plus 3 s, then the share)`,
         `  sandbox: requests ${requestsAfterDrive} during the drive (${final.requests} in all), max in any 10 s ${final.maxInWindow} (budget ${BUDGET}, limit 50), 429s ${final.rateLimited}`,
         `  cross-instance: /firm/${crossFrn}/names loaded on instance 1, then served by instances 2 and 3 with ${crossInstanceUpstream} upstream requests`,

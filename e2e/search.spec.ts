@@ -159,7 +159,7 @@ test.describe('search', () => {
     await box.fill(SHOWCASE.nonAsciiIrn);
     const option = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
     await expect(option).toHaveCount(1);
-    await expect(option).toContainText('Órla Caitríona M\'Naghten');
+    await expect(option).toContainText("Órla Caitríona M'Naghten");
     await box.press('ArrowDown');
     await box.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/individual/${SHOWCASE.nonAsciiIrn}$`));

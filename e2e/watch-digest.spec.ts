@@ -40,18 +40,68 @@ async function recordChanges(): Promise<Record<ChangeSeverity, string>> {
   const at = isoNow();
   const ids = { high: `e2e-${run}-high`, medium: `e2e-${run}-medium`, low: `e2e-${run}-low` };
   await withPortalDb(async (db) => {
-    await db.insertInto('watchlists').values({ id: `wl-${run}`, name: `Digest e2e ${run}`, description: null, case_reference: null, owner_id: null, owner_email: 'admin2@e2e.test', sections: '{}', created_at: at, updated_at: at }).execute();
-    await db.insertInto('watchlist_entries').values({ watchlist_id: `wl-${run}`, kind: 'firm', ref: '200200', name: 'Digest Bank plc', added_by: 'admin2@e2e.test', added_at: at }).execute();
-    await db.insertInto('watch_cycles').values({ id: `cycle-${run}`, trigger: 'manual', scope: 'list', watchlist_id: `wl-${run}`, entity_kind: null, entity_ref: null, nightly_key: null, requested_by: 'admin2@e2e.test', created_at: at, finished_at: at, entity_count: 1, estimated_requests: 13 }).execute();
+    await db
+      .insertInto('watchlists')
+      .values({
+        id: `wl-${run}`,
+        name: `Digest e2e ${run}`,
+        description: null,
+        case_reference: null,
+        owner_id: null,
+        owner_email: 'admin2@e2e.test',
+        sections: '{}',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await db
+      .insertInto('watchlist_entries')
+      .values({ watchlist_id: `wl-${run}`, kind: 'firm', ref: '200200', name: 'Digest Bank plc', added_by: 'admin2@e2e.test', added_at: at })
+      .execute();
+    await db
+      .insertInto('watch_cycles')
+      .values({
+        id: `cycle-${run}`,
+        trigger: 'manual',
+        scope: 'list',
+        watchlist_id: `wl-${run}`,
+        entity_kind: null,
+        entity_ref: null,
+        nightly_key: null,
+        requested_by: 'admin2@e2e.test',
+        created_at: at,
+        finished_at: at,
+        entity_count: 1,
+        estimated_requests: 13,
+      })
+      .execute();
     const change = (severity: ChangeSeverity, section: string, summary: string) => ({
-      id: ids[severity], check_id: `chk-${run}`, previous_check_id: `prev-${run}`, cycle_id: `cycle-${run}`, kind: 'firm' as const, ref: '200200', entity_name: 'Digest Bank plc',
-      section, severity, summary, details: '[]', state: 'new' as const, assignee_email: null, note: null, detected_at: at, updated_at: at, updated_by: null,
+      id: ids[severity],
+      check_id: `chk-${run}`,
+      previous_check_id: `prev-${run}`,
+      cycle_id: `cycle-${run}`,
+      kind: 'firm' as const,
+      ref: '200200',
+      entity_name: 'Digest Bank plc',
+      section,
+      severity,
+      summary,
+      details: '[]',
+      state: 'new' as const,
+      assignee_email: null,
+      note: null,
+      detected_at: at,
+      updated_at: at,
+      updated_by: null,
     });
-    await db.insertInto('watch_changes').values([
-      change('high', 'permissions', `Permission removed: Accepting deposits (${run})`),
-      change('medium', 'names', `Trading name added: Digest Direct (${run})`),
-      change('low', 'address', `Address changed (${run})`),
-    ]).execute();
+    await db
+      .insertInto('watch_changes')
+      .values([
+        change('high', 'permissions', `Permission removed: Accepting deposits (${run})`),
+        change('medium', 'names', `Trading name added: Digest Direct (${run})`),
+        change('low', 'address', `Address changed (${run})`),
+      ])
+      .execute();
   });
   return ids;
 }

@@ -52,7 +52,17 @@ test.describe('watch cycle across three instances on PostgreSQL and Redis', () =
 
     const cycleId = await cluster.withDb(async (db) => {
       const at = isoNow();
-      await db.insertInto('watchlists').values({ id: 'wl-scale', name: 'Counterparties', owner_email: 'ann@example.com', sections: JSON.stringify({ firm: ['record', 'permissions', 'names'], individual: ['record'], fund: ['record'] }), created_at: at, updated_at: at }).execute();
+      await db
+        .insertInto('watchlists')
+        .values({
+          id: 'wl-scale',
+          name: 'Counterparties',
+          owner_email: 'ann@example.com',
+          sections: JSON.stringify({ firm: ['record', 'permissions', 'names'], individual: ['record'], fund: ['record'] }),
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
       await db
         .insertInto('watchlist_entries')
         .values(refs.map((ref) => ({ watchlist_id: 'wl-scale', kind: 'firm' as const, ref, name: null, added_by: 'ann@example.com', added_at: at })))
@@ -77,8 +87,22 @@ test.describe('watch cycle across three instances on PostgreSQL and Redis', () =
 
     const { checks, perEntity, recorded, jobs } = await cluster.withDb(async (db) => ({
       checks: await db.selectFrom('watch_checks').select(['ref', 'sections_not_checked']).where('cycle_id', '=', cycleId).execute(),
-      perEntity: await db.selectFrom('watch_checks').select(['ref', sql<number>`count(*)`.as('n')]).where('cycle_id', '=', cycleId).groupBy('ref').having(sql`count(*)`, '>', 1).execute(),
-      recorded: Number((await db.selectFrom('watch_checks').select(sql<number>`sum(request_count)`.as('n')).where('cycle_id', '=', cycleId).executeTakeFirstOrThrow()).n),
+      perEntity: await db
+        .selectFrom('watch_checks')
+        .select(['ref', sql<number>`count(*)`.as('n')])
+        .where('cycle_id', '=', cycleId)
+        .groupBy('ref')
+        .having(sql`count(*)`, '>', 1)
+        .execute(),
+      recorded: Number(
+        (
+          await db
+            .selectFrom('watch_checks')
+            .select(sql<number>`sum(request_count)`.as('n'))
+            .where('cycle_id', '=', cycleId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
       jobs: await db.selectFrom('jobs').select('state').where('job_group', '=', cycleId).execute(),
     }));
     expect(checks.map((c) => c.ref).sort()).toEqual(refs);
@@ -91,6 +115,8 @@ test.describe('watch cycle across three instances on PostgreSQL and Redis', () =
     expect(stats?.requests).toBe(recorded);
     expect(stats?.maxInWindow).toBeLessThanOrEqual(20);
     expect(processes.size, [...processes].join(', ')).toBe(3);
-    console.log(`watch cycle across three instances: ${checks.length} checks, ${recorded} register calls (sandbox counted ${stats?.requests}), ${stats?.rateLimited} × 429, at most ${stats?.maxInWindow} in any 1 s, leases held by ${processes.size} processes`);
+    console.log(
+      `watch cycle across three instances: ${checks.length} checks, ${recorded} register calls (sandbox counted ${stats?.requests}), ${stats?.rateLimited} × 429, at most ${stats?.maxInWindow} in any 1 s, leases held by ${processes.size} processes`,
+    );
   });
 });

@@ -55,9 +55,7 @@ async function signedInPage(browser: Browser, baseURL: string, email: string, pa
 /** Serious or critical accessibility violations (axe) on the page as it is. */
 async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** Presses "Check now" on the page and waits until the cycle's progress says it finished; prints what it cost. */

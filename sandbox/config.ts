@@ -188,12 +188,7 @@ function validate(options: SandboxOptions, labels: Labels): SandboxOptions {
     fail(`${labels.seed} must be a non-empty string or number`);
   }
   const firms = checkInteger(labels.firms, options.firms, SIZE_LIMITS.firms.min, SIZE_LIMITS.firms.max);
-  const individuals = checkInteger(
-    labels.individuals,
-    options.individuals,
-    SIZE_LIMITS.individuals.min,
-    SIZE_LIMITS.individuals.max,
-  );
+  const individuals = checkInteger(labels.individuals, options.individuals, SIZE_LIMITS.individuals.min, SIZE_LIMITS.individuals.max);
   const funds = checkInteger(labels.funds, options.funds, SIZE_LIMITS.funds.min, SIZE_LIMITS.funds.max);
 
   const latency = options.latency;
@@ -229,10 +224,7 @@ function validate(options: SandboxOptions, labels: Labels): SandboxOptions {
   const fault429 = checkNumber(labels.fault429, options.fault429, 0, 1);
   const sum = fault5xx + faultTimeout + faultMalformed + fault429;
   if (sum > 1 + 1e-9) {
-    fail(
-      `fault rates add up to ${sum.toFixed(3)} (${labels.fault5xx} + ${labels.faultTimeout} + ` +
-        `${labels.faultMalformed} + ${labels.fault429}); their sum must not exceed 1`,
-    );
+    fail(`fault rates add up to ${sum.toFixed(3)} (${labels.fault5xx} + ${labels.faultTimeout} + ` + `${labels.faultMalformed} + ${labels.fault429}); their sum must not exceed 1`);
   }
   const faultTimeoutMs = checkInteger(labels.faultTimeoutMs, options.faultTimeoutMs, 0, 3_600_000);
   if (typeof options.retryAfterHeader !== 'boolean') fail(`${labels.retryAfterHeader} must be true or false`);

@@ -13,7 +13,7 @@ const USAGE = [
   'npm run sandbox -- advance [N]          move the running sandbox N register days on (default 1)',
   'npm run sandbox -- day [N]              show the register day, or move to day N',
   'npm run sandbox -- changes [DAY] [REF…] what a day changed (default: the current day), optionally for some records',
-  'add --json for the endpoint\'s JSON',
+  "add --json for the endpoint's JSON",
 ].join('\n');
 
 function origin(env: Env): string {
@@ -45,7 +45,13 @@ function changeLine(c: DayChange): string {
 }
 
 /** Runs one command; returns the process exit code. */
-export async function runDayCommand(command: string, args: string[], env: Env, print: (line: string) => void = console.log, printError: (line: string) => void = console.error): Promise<number> {
+export async function runDayCommand(
+  command: string,
+  args: string[],
+  env: Env,
+  print: (line: string) => void = console.log,
+  printError: (line: string) => void = console.error,
+): Promise<number> {
   const json = args.includes('--json');
   const rest = args.filter((a) => a !== '--json');
   const base = origin(env);

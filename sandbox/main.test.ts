@@ -59,7 +59,7 @@ describe('sandbox/main.ts', () => {
     expect(await p.exited).toBe(0);
   }, 30_000);
 
-  it('moves a running sandbox\'s register day from the terminal: advance, day, changes', async () => {
+  it("moves a running sandbox's register day from the terminal: advance, day, changes", async () => {
     const p = run({});
     await waitFor(() => /register:/.test(p.output()), 20_000);
     expect(p.output()).toContain('register:   day 0 (30/01/2026); npm run sandbox -- advance 1 | day N | changes');

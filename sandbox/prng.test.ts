@@ -29,7 +29,14 @@ describe('Rng', () => {
   it('picks by weight roughly in proportion', () => {
     const r = new Rng('weights');
     let heavy = 0;
-    for (let i = 0; i < 10_000; i++) if (r.weighted([['a', 9], ['b', 1]] as const) === 'a') heavy++;
+    for (let i = 0; i < 10_000; i++)
+      if (
+        r.weighted([
+          ['a', 9],
+          ['b', 1],
+        ] as const) === 'a'
+      )
+        heavy++;
     expect(heavy / 10_000).toBeGreaterThan(0.87);
     expect(heavy / 10_000).toBeLessThan(0.93);
   });

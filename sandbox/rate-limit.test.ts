@@ -41,7 +41,7 @@ describe('RateLimiter (exact sliding log)', () => {
 
   it('agrees with a brute-force count over random arrival times', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const times: number[] = [];
     let t = 0;
     for (let i = 0; i < 400; i++) times.push((t += Math.floor(random() * 900)));

@@ -31,7 +31,13 @@ describe('authentication', () => {
   });
 
   it('takes the failure status from the settings and accepts every configured account', async () => {
-    const sb = await sandbox({ authFailureStatus: 200, accounts: [{ email: 'one@x.example', key: 'k1' }, { email: 'two@x.example', key: 'k2' }] });
+    const sb = await sandbox({
+      authFailureStatus: 200,
+      accounts: [
+        { email: 'one@x.example', key: 'k1' },
+        { email: 'two@x.example', key: 'k2' },
+      ],
+    });
     expect((await apiGet(sb, FIRM)).status).toBe(200);
     expect((await apiGet(sb, FIRM)).json.Status).toBe('FSR-API-01-01-21');
     const ok = await apiGet(sb, FIRM, { 'X-AUTH-EMAIL': 'TWO@x.example', 'X-AUTH-KEY': 'k2' });
@@ -75,7 +81,10 @@ describe('rate limit', () => {
       rateLimit: { requests: 5, seconds: 1 },
       blockSeconds: 0.4,
       retryAfterHeader: true,
-      accounts: [{ email: 'sandbox@example.com', key: 'sandbox-key' }, { email: 'other@x.example', key: 'k' }],
+      accounts: [
+        { email: 'sandbox@example.com', key: 'sandbox-key' },
+        { email: 'other@x.example', key: 'k' },
+      ],
     });
     const codes = [];
     for (let i = 0; i < 6; i++) codes.push((await apiGet(sb, '/CommonSearch?q=RM')).status);
@@ -158,7 +167,9 @@ describe('latency and faults', () => {
 
   it('times out by never answering, or by a late 524 when a delay is set, and still closes promptly', async () => {
     const hang = await sandbox({ faultTimeout: 1 });
-    await expect(fetch(`${hang.baseUrl}${FIRM}`, { headers: { 'X-AUTH-EMAIL': 'sandbox@example.com', 'X-AUTH-KEY': 'sandbox-key' }, signal: AbortSignal.timeout(300) })).rejects.toThrow();
+    await expect(
+      fetch(`${hang.baseUrl}${FIRM}`, { headers: { 'X-AUTH-EMAIL': 'sandbox@example.com', 'X-AUTH-KEY': 'sandbox-key' }, signal: AbortSignal.timeout(300) }),
+    ).rejects.toThrow();
     const late = await sandbox({ faultTimeout: 1, faultTimeoutMs: 150 });
     const started = performance.now();
     const r = await apiGet(late, FIRM);

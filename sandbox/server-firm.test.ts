@@ -17,11 +17,37 @@ const get = (path: string) => apiGet(sb, path);
 const BANK = SHOWCASE.bankFrn;
 
 const FIRM_KEYS = [
-  'Name', 'Individuals', 'Requirements', 'Permission', 'Passport', 'Regulators', 'Appointed Representative', 'Address', 'Waivers',
-  'Exclusions', 'DisciplinaryHistory', 'System Timestamp', 'Exceptional Info Details', 'Status Effective Date', 'E-Money Agent Status',
-  'PSD / EMD Effective Date', 'Client Money Permission', 'Sub Status Effective from', 'Sub-Status', 'Mutual Society Number',
-  'Companies House Number', 'MLRs Status Effective Date', 'MLRs Status', 'E-Money Agent Effective Date', 'PSD Agent Effective date',
-  'PSD Agent Status', 'PSD / EMD Status', 'Status', 'Business Type', 'Organisation Name', 'FRN',
+  'Name',
+  'Individuals',
+  'Requirements',
+  'Permission',
+  'Passport',
+  'Regulators',
+  'Appointed Representative',
+  'Address',
+  'Waivers',
+  'Exclusions',
+  'DisciplinaryHistory',
+  'System Timestamp',
+  'Exceptional Info Details',
+  'Status Effective Date',
+  'E-Money Agent Status',
+  'PSD / EMD Effective Date',
+  'Client Money Permission',
+  'Sub Status Effective from',
+  'Sub-Status',
+  'Mutual Society Number',
+  'Companies House Number',
+  'MLRs Status Effective Date',
+  'MLRs Status',
+  'E-Money Agent Effective Date',
+  'PSD Agent Effective date',
+  'PSD Agent Status',
+  'PSD / EMD Status',
+  'Status',
+  'Business Type',
+  'Organisation Name',
+  'FRN',
 ];
 
 describe('GET /Firm/{FRN}', () => {
@@ -79,7 +105,20 @@ describe('Address', () => {
     expect(r.text).not.toContain('\n');
     expect(r.json.ResultInfo).toEqual({ page: '1', per_page: '2', total_count: '2' });
     const [ppob, complaints] = r.json.Data;
-    expect(Object.keys(ppob)).toEqual(['URL', 'Website Address', 'Phone Number', 'Country', 'Postcode', 'County', 'Town', 'Address Line 4', 'Address LIne 3', 'Address Line 2', 'Address Line 1', 'Address Type']);
+    expect(Object.keys(ppob)).toEqual([
+      'URL',
+      'Website Address',
+      'Phone Number',
+      'Country',
+      'Postcode',
+      'County',
+      'Town',
+      'Address Line 4',
+      'Address LIne 3',
+      'Address Line 2',
+      'Address Line 1',
+      'Address Type',
+    ]);
     expect(Object.keys(complaints)).toContain('Individual');
     expect(ppob.URL).toBe(`${sb.baseUrl}/Firm/${BANK}/Address?Type=PPOB`);
     expect(complaints['Address Type']).toBe('Complaints Contact');
@@ -105,7 +144,18 @@ describe('AR (appointed representatives)', () => {
     expect(p1.Data.CurrentAppointedRepresentatives).toHaveLength(10);
     expect(p1.Data.PreviousAppointedRepresentatives).toHaveLength(10);
     const current = p1.Data.CurrentAppointedRepresentatives[0];
-    expect(Object.keys(current)).toEqual(['URL', 'RecordSubType', 'Principal FRN', 'Principal Firm Name', 'Effective Date', 'EEA Tied Agent', 'Tied Agent', '[NotinUse] Insurance Distribution', 'FRN', 'Name']);
+    expect(Object.keys(current)).toEqual([
+      'URL',
+      'RecordSubType',
+      'Principal FRN',
+      'Principal Firm Name',
+      'Effective Date',
+      'EEA Tied Agent',
+      'Tied Agent',
+      '[NotinUse] Insurance Distribution',
+      'FRN',
+      'Name',
+    ]);
     expect(Object.keys(p1.Data.PreviousAppointedRepresentatives[0])[1]).toBe('Termination Date');
     expect(['true', 'false']).toContain(current['Tied Agent']);
 
@@ -132,7 +182,12 @@ describe('AR (appointed representatives)', () => {
   });
 
   it('answers "found" with null buckets and per_page "0" for an unknown firm or past the last page', async () => {
-    const empty = { Status: 'FSR-API-05-04-00', ResultInfo: { page: '1', per_page: '0', total_count: '0' }, Message: 'Ok. Appointed Representative Found', Data: { PreviousAppointedRepresentatives: null, CurrentAppointedRepresentatives: null } };
+    const empty = {
+      Status: 'FSR-API-05-04-00',
+      ResultInfo: { page: '1', per_page: '0', total_count: '0' },
+      Message: 'Ok. Appointed Representative Found',
+      Data: { PreviousAppointedRepresentatives: null, CurrentAppointedRepresentatives: null },
+    };
     expect((await get('/Firm/1234567890/AR')).json).toEqual(empty);
     expect((await get(`/Firm/${BANK}/AR`)).json).toEqual(empty);
     expect((await get(`/Firm/${NET}/AR?pgnp=84`)).json.Data).toEqual(empty.Data);
@@ -163,7 +218,15 @@ describe('CF (controlled functions)', () => {
     const numbers = currentKeys.map((k) => Number(/^\((\d+)\)/.exec(k)![1]));
     expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
     const row = Current[currentKeys[0]];
-    expect(Object.keys(row)).toEqual(['Suspension / Restriction End Date', 'Suspension / Restriction Start Date', 'Restriction', 'Effective Date', 'Individual Name', 'Name', 'URL']);
+    expect(Object.keys(row)).toEqual([
+      'Suspension / Restriction End Date',
+      'Suspension / Restriction Start Date',
+      'Restriction',
+      'Effective Date',
+      'Individual Name',
+      'Name',
+      'URL',
+    ]);
     expect(currentKeys[0]).toBe(`(${numbers[0]})${row.Name}`);
     expect(Object.keys(Previous[Object.keys(Previous)[0]])[0]).toBe('End Date');
 
@@ -189,7 +252,7 @@ describe('CF (controlled functions)', () => {
     expect((await get('/Firm/1234567890/CF')).json.Message).toBe('ERROR : Control Function not Found');
   });
 
-  it('matches the individuals\' own CF lists both ways', async () => {
+  it("matches the individuals' own CF lists both ways", async () => {
     const { Current } = (await get(`/Firm/${BANK}/CF`)).json.Data[0];
     for (const row of Object.values<any>(Current).slice(0, 4)) {
       const irn = row.URL.split('/').pop();
@@ -218,7 +281,12 @@ describe('paged lists: DisciplinaryHistory, Exclusions, Individuals, Regulators,
     const last = (await get(`/Firm/${frn}/DisciplinaryHistory?pgnp=${pages}`)).json;
     expect(last.Data).toHaveLength(DISCIPLINARY_ACTIONS % 10 || 10);
     expect(Object.keys(last.ResultInfo)).toEqual(['Previous', 'page', 'per_page', 'total_count']);
-    expect((await get(`/Firm/${BANK}/DisciplinaryHistory`)).json).toEqual({ Status: 'FSR-API-02-11-11', ResultInfo: null, Message: 'Disciplinary history information not found', Data: null });
+    expect((await get(`/Firm/${BANK}/DisciplinaryHistory`)).json).toEqual({
+      Status: 'FSR-API-02-11-11',
+      ResultInfo: null,
+      Message: 'Disciplinary history information not found',
+      Data: null,
+    });
   });
 
   it('lists PSD2 exclusions for the payment institution', async () => {
@@ -228,7 +296,7 @@ describe('paged lists: DisciplinaryHistory, Exclusions, Individuals, Regulators,
     expect((await get(`/Firm/${BANK}/Exclusions`)).json.Message).toBe('Exclusions information not found');
   });
 
-  it('lists the bank\'s individuals over several pages of 20 with the register\'s status wording', async () => {
+  it("lists the bank's individuals over several pages of 20 with the register's status wording", async () => {
     const p1 = (await get(`/Firm/${BANK}/Individuals`)).json;
     const total = Number(p1.ResultInfo.total_count);
     expect(total).toBeGreaterThan(40);
@@ -240,13 +308,23 @@ describe('paged lists: DisciplinaryHistory, Exclusions, Individuals, Regulators,
     expect(last.ResultInfo.Next).toBeUndefined();
     const statuses = new Set<string>();
     for (let p = 1; p <= pages; p++) for (const x of (await get(`/Firm/${BANK}/Individuals?pgnp=${p}`)).json.Data) statuses.add(x.Status);
-    expect([...statuses].sort()).toEqual(['Approved by regulator', 'Approved by regulator;Certified / assessed by firm', 'Certified / assessed by firm', 'Regulatory approval no longer required']);
+    expect([...statuses].sort()).toEqual([
+      'Approved by regulator',
+      'Approved by regulator;Certified / assessed by firm',
+      'Certified / assessed by firm',
+      'Regulatory approval no longer required',
+    ]);
     expect((await get('/Firm/1234567890/Individuals')).json.Message).toBe('Individual not found');
   });
 
   it('lists regulators with the Treasury placeholder date', async () => {
     const r = (await get(`/Firm/${BANK}/Regulators`)).json;
-    expect(r.Data.map((x: any) => x['Regulator Name'])).toEqual(['Financial Conduct Authority', 'Financial Services Authority', "Her Majesty's Treasury", 'Prudential Regulation Authority']);
+    expect(r.Data.map((x: any) => x['Regulator Name'])).toEqual([
+      'Financial Conduct Authority',
+      'Financial Services Authority',
+      "Her Majesty's Treasury",
+      'Prudential Regulation Authority',
+    ]);
     expect(r.Data[2]['Effective Date']).toBe('01/01/1901');
     expect(Object.keys(r.Data[0])).toEqual(['Termination Date', 'Effective Date', 'Regulator Name']);
     expect((await get(`/Firm/${SHOWCASE.appointedRepresentativeFrn}/Regulators`)).json.Message).toBe('Regulators not found');
@@ -312,7 +390,12 @@ describe('Passports and passport permissions', () => {
     expect(Object.keys(mixed.Data[0])).toEqual(['Permissions', 'PassportType', 'PassportDirection', 'Directive', 'Country']);
     expect(Object.keys(mixed.Data[0].Permissions[0])).toEqual(['Name', 'InvestmentTypes']);
     expect(mixed.Data[0].Country).toBe('GIBRALTAR');
-    expect((await get(`/Firm/${SHOWCASE.exceptionalInfoFrn}/Passports/Germany/Permission`)).json).toEqual({ Status: 'FSR-API-02-08-11', ResultInfo: null, Message: 'Passport permission not found', Data: null });
+    expect((await get(`/Firm/${SHOWCASE.exceptionalInfoFrn}/Passports/Germany/Permission`)).json).toEqual({
+      Status: 'FSR-API-02-08-11',
+      ResultInfo: null,
+      Message: 'Passport permission not found',
+      Data: null,
+    });
   });
 });
 
@@ -335,7 +418,12 @@ describe('Permissions', () => {
     expect(new Set(keys.flat()).size).toBe(BANK_PERMISSIONS);
     const cbtl = (await get(`/Firm/${BANK}/Permissions?pgnp=1`)).json.Data['Consumer buy-to-let mortgage business'];
     expect(cbtl).toContainEqual({ 'CBTL Status': ['Registered'] });
-    expect((await get(`/Firm/${SHOWCASE.appointedRepresentativeFrn}/Permissions?pgnp=1`)).json).toEqual({ Status: 'FSR-API-02-03-11', ResultInfo: null, Message: 'Firm permission not found', Data: null });
+    expect((await get(`/Firm/${SHOWCASE.appointedRepresentativeFrn}/Permissions?pgnp=1`)).json).toEqual({
+      Status: 'FSR-API-02-03-11',
+      ResultInfo: null,
+      Message: 'Firm permission not found',
+      Data: null,
+    });
   });
 });
 
@@ -357,7 +445,12 @@ describe('Requirements and InvestmentTypes', () => {
     expect(r.Message).toBe('Ok. Investment Types found');
     expect(Object.keys(r.Data[0])).toEqual(['Investment Type Name']);
     expect(r.ResultInfo.per_page).toBe(String(r.Data.length));
-    expect((await get(`/Firm/${BANK}/Requirements/OR-1234567890/InvestmentTypes`)).json).toEqual({ Status: 'FSR-API-02-13-21', ResultInfo: null, Message: 'Bad Request : Invalid Input', Data: null });
+    expect((await get(`/Firm/${BANK}/Requirements/OR-1234567890/InvestmentTypes`)).json).toEqual({
+      Status: 'FSR-API-02-13-21',
+      ResultInfo: null,
+      Message: 'Bad Request : Invalid Input',
+      Data: null,
+    });
     expect((await get(`/Firm/1234567890/Requirements/${SHOWCASE.bankRequirementRef}/InvestmentTypes`)).json.Status).toBe('FSR-API-02-13-11');
     expect((await get(`/Firm/${BANK}/Requirements/OR-0200203/InvestmentTypes`)).json.Message).toBe('Investment Types not found');
   });

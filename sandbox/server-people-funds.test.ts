@@ -48,7 +48,17 @@ describe('Individuals', () => {
     expect(Object.keys(Current).map((k) => /^\((\d+)\)/.exec(k)![1])).toEqual(['2', '1']);
     expect(Object.keys(Previous).map((k) => /^\((\d+)\)/.exec(k)![1])).toEqual(['3', '2', '1']);
     const previousRow = Object.values<any>(Previous)[0];
-    expect(Object.keys(previousRow)).toEqual(['Customer Engagement Method', 'End Date', 'Suspension / Restriction End Date', 'Suspension / Restriction Start Date', 'Restriction', 'Effective Date', 'Firm Name', 'Name', 'URL']);
+    expect(Object.keys(previousRow)).toEqual([
+      'Customer Engagement Method',
+      'End Date',
+      'Suspension / Restriction End Date',
+      'Suspension / Restriction Start Date',
+      'Restriction',
+      'Effective Date',
+      'Firm Name',
+      'Name',
+      'URL',
+    ]);
     expect(Object.keys(Object.values<any>(Current)[0])).not.toContain('End Date');
     expect((await get('/Individuals/1234567890/CF')).json.Message).toBe('Individual Control function not found');
   });
@@ -75,7 +85,12 @@ describe('Individuals', () => {
     expect(r.Status).toBe('FSR-API-03-03-00');
     expect(r.Data.map((d: any) => d.TypeofAction)).toContain('Prohibition');
     expect(r.ResultInfo).toEqual({ page: '1', per_page: '10', total_count: String(r.Data.length) });
-    expect((await get(`/Individuals/${SHOWCASE.bankIndividualIrn}/DisciplinaryHistory`)).json).toEqual({ Status: 'FSR-API-03-03-11', ResultInfo: null, Message: 'Disciplinary history information not found', Data: null });
+    expect((await get(`/Individuals/${SHOWCASE.bankIndividualIrn}/DisciplinaryHistory`)).json).toEqual({
+      Status: 'FSR-API-03-03-11',
+      ResultInfo: null,
+      Message: 'Disciplinary history information not found',
+      Data: null,
+    });
   });
 });
 
@@ -84,14 +99,28 @@ describe('CIS (funds)', () => {
     const r = (await get(`/CIS/${SHOWCASE.umbrellaFundPrn}`)).json;
     expect(r.Message).toBe('Ok. Product Found');
     const f = r.Data[0];
-    expect(Object.keys(f)).toEqual(['Sub-funds', 'Other Name', 'CIS Depositary', 'CIS Depositary Name', 'Operator Name', 'Operator', 'MMF Term Type', 'MMF NAV Type', 'Effective Date', 'Scheme Type', 'Product Type', 'ICVC Registration No', 'Status']);
+    expect(Object.keys(f)).toEqual([
+      'Sub-funds',
+      'Other Name',
+      'CIS Depositary',
+      'CIS Depositary Name',
+      'Operator Name',
+      'Operator',
+      'MMF Term Type',
+      'MMF NAV Type',
+      'Effective Date',
+      'Scheme Type',
+      'Product Type',
+      'ICVC Registration No',
+      'Status',
+    ]);
     expect(f['CIS Depositary']).toBe(`${sb.baseUrl}/Firm/${SHOWCASE.bankFrn}`);
     const operator = (await get(pathOf(f.Operator))).json.Data[0];
     expect(operator['Organisation Name']).toBe(f['Operator Name']);
     expect(f['Sub-funds']).toBe(`${sb.baseUrl}/CIS/${SHOWCASE.umbrellaFundPrn}/Subfund`);
   });
 
-  it('blanks every link and name on a sub-fund\'s own record', async () => {
+  it("blanks every link and name on a sub-fund's own record", async () => {
     const f = (await get(`/CIS/${SHOWCASE.subFundPrn}`)).json.Data[0];
     for (const k of ['Sub-funds', 'Other Name', 'CIS Depositary', 'CIS Depositary Name', 'Operator Name', 'Operator']) expect(f[k]).toBe('');
     expect(f['Scheme Type']).toMatch(/^Sub-Fund \(/);
@@ -126,7 +155,7 @@ describe('CIS (funds)', () => {
     expect((await apiGet(sb, p1.Data[0].URL)).json.Data[0]['Sub-funds']).toBe(`${sb.baseUrl}/CIS/${SHOWCASE.umbrellaFundPrn}/Subfund`);
   });
 
-  it('names every sub-fund record in its parent\'s list', async () => {
+  it("names every sub-fund record in its parent's list", async () => {
     const names = new Set<string>();
     for (let p = 1; p <= Math.ceil(UMBRELLA_SUB_FUNDS / 20); p++) for (const x of (await get(`/CIS/${SHOWCASE.umbrellaFundPrn}/Subfund?pgnp=${p}`)).json.Data) names.add(x.Name);
     expect(names.size).toBe(UMBRELLA_SUB_FUNDS);

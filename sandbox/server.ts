@@ -107,7 +107,11 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
   });
   const advanceBy = (days: number) => moveTo(Math.min(MAX_REGISTER_DAY, currentDay + days));
   const accountsByEmail = new Map(options.accounts.map((a) => [a.email.toLowerCase(), a]));
-  const limiter = new RateLimiter(options.rateLimit, options.blockSeconds, options.accounts.map((a) => a.email));
+  const limiter = new RateLimiter(
+    options.rateLimit,
+    options.blockSeconds,
+    options.accounts.map((a) => a.email),
+  );
   const faults = new FaultInjector(options);
   const timers = new Set<NodeJS.Timeout>();
   const started = Date.now();
@@ -205,7 +209,10 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
         if (req.method !== 'GET') return allow('GET');
         const day = dayParameter(url.searchParams, 'day', currentDay);
         if (typeof day === 'string') return json(400, { error: day });
-        const refs = (url.searchParams.get('ref') ?? '').split(',').map((r) => r.trim().toUpperCase()).filter((r) => r !== '');
+        const refs = (url.searchParams.get('ref') ?? '')
+          .split(',')
+          .map((r) => r.trim().toUpperCase())
+          .filter((r) => r !== '');
         const all = timeline.changes(day);
         const changes = refs.length === 0 ? all : all.filter((c) => refs.includes(c.ref.toUpperCase()));
         return json(200, { day, date: timeline.date(day), count: changes.length, changes });
@@ -264,7 +271,10 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     } else {
       let segments: string[];
       try {
-        segments = rest.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s));
+        segments = rest
+          .split('/')
+          .filter((s) => s !== '')
+          .map((s) => decodeURIComponent(s));
       } catch {
         segments = [];
       }
@@ -367,7 +377,6 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
     },
   };
 }
-
 
 /** A day or a number of days from the query: a whole number 0..MAX_REGISTER_DAY, or the message saying why not. */
 function dayParameter(query: URLSearchParams, name: string, fallback: number | null): number | string {

@@ -22,7 +22,9 @@ forEachDialect('npm run audit-verify', pg, (db, dialect, handle) => {
     await sql`UPDATE audit_log SET outcome = 'denied' WHERE id = ${target.id}`.execute(db());
     const result = await runAuditVerify(handle(), 'cli:tester');
     expect(result.exitCode).toBe(1);
-    expect(result.text).toContain(`broken: changed at entry ${target.id}: Entry ${target.id} (position ${target.chain_seq}) was changed: its stored fields no longer match its hash. (2 entries verified before the break)`);
+    expect(result.text).toContain(
+      `broken: changed at entry ${target.id}: Entry ${target.id} (position ${target.chain_seq}) was changed: its stored fields no longer match its hash. (2 entries verified before the break)`,
+    );
     const [recorded] = await listAudit(db(), { action: 'audit.verify' });
     expect(recorded).toMatchObject({ outcome: 'failure', detail: { intact: false, problem: 'changed', entryId: Number(target.id) } });
   });

@@ -37,10 +37,14 @@ afterAll(() => {
 /** A portal instance writing audit entries from another process while the backup runs. */
 function writerProcess(file: string, count: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'audit-append-worker.ts'), JSON.stringify({ dialect: 'sqlite', file }), String(count), 'live'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'test', 'audit-append-worker.ts'), JSON.stringify({ dialect: 'sqlite', file }), String(count), 'live'],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let err = '';
     child.stderr.on('data', (d) => (err += d));
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`writer exited ${code}: ${err}`))));
@@ -59,7 +63,8 @@ describe('npm run backup / npm run restore (SQLite)', () => {
     try {
       await createLocalUser(handle.db, CLI, { email: 'analyst@backup.test', role: 'analyst' });
       snapshot = await createSnapshot(handle.db, { frn: '122702', createdBy: { id: null, email: 'analyst@backup.test' }, caseReference: 'BK-1', data: REPORT_DATA });
-      for (let i = 0; i < 50; i += 1) await appendAudit(handle.db, { action: 'firm.view', outcome: 'success', actor: { id: null, email: 'analyst@backup.test' }, reference: String(i) });
+      for (let i = 0; i < 50; i += 1)
+        await appendAudit(handle.db, { action: 'firm.view', outcome: 'success', actor: { id: null, email: 'analyst@backup.test' }, reference: String(i) });
     } finally {
       await handle.close();
     }
@@ -71,7 +76,11 @@ describe('npm run backup / npm run restore (SQLite)', () => {
     expect(result.text).toMatch(/audit chain: intact, [\d,]+ entries \(positions 1-\d+\), head [0-9a-f]{64}/);
     expect(result.text).toContain('evidence snapshots: 1, 1 verify against their SHA-256');
     manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8')) as BackupManifest;
-    expect(manifest).toMatchObject({ format: 'fsr-portal-sqlite-backup', file: 'portal.db', check: { integrity: 'ok', users: 1, schema: Object.keys(migrationsFor('sqlite')).at(-1), snapshots: { count: 1, intact: 1 } } });
+    expect(manifest).toMatchObject({
+      format: 'fsr-portal-sqlite-backup',
+      file: 'portal.db',
+      check: { integrity: 'ok', users: 1, schema: Object.keys(migrationsFor('sqlite')).at(-1), snapshots: { count: 1, intact: 1 } },
+    });
     // A consistent state between the seeded entries and everything the writer added.
     expect(manifest.check.auditChain.entries).toBeGreaterThanOrEqual(51);
     expect(manifest.check.auditChain.entries).toBeLessThanOrEqual(51 + 150);

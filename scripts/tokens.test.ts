@@ -22,7 +22,12 @@ describe('npm run tokens', () => {
     const secret = /secret \(X-AUTH-KEY\):\s+(\S+)/.exec(out)?.[1];
     expect(id).toMatch(/^tok_[0-9a-f]{20}$/);
     expect(out).toContain(`${id}.${secret}`);
-    expect(await findToken(t.handle.db, id!)).toMatchObject({ name: 'OpenRefine team', scopes: ['reconcile', 'register-api'], priority: 'background', ceiling: { requests: 20, seconds: 10 } });
+    expect(await findToken(t.handle.db, id!)).toMatchObject({
+      name: 'OpenRefine team',
+      scopes: ['reconcile', 'register-api'],
+      priority: 'background',
+      ceiling: { requests: 20, seconds: 10 },
+    });
     expect(await checkToken(t.handle.db, { id: id!, secret: secret! }, 'reconcile')).toMatchObject({ ok: true });
 
     const list = await run('list');

@@ -6,17 +6,7 @@ import { runAdminCli } from './admin-cli';
 import type { AdminActor } from '@/lib/auth/user-admin';
 import type { DbHandle } from '@/lib/db/connect';
 import { listTokens } from '@/lib/db/queries/api-tokens';
-import {
-  DEFAULT_CEILING,
-  DEFAULT_EXPIRY_DAYS,
-  issueToken,
-  parseCeiling,
-  parsePriority,
-  parseScopes,
-  revokeToken,
-  rotateToken,
-  TokenInputError,
-} from '@/lib/tokens/token-admin';
+import { DEFAULT_CEILING, DEFAULT_EXPIRY_DAYS, issueToken, parseCeiling, parsePriority, parseScopes, revokeToken, rotateToken, TokenInputError } from '@/lib/tokens/token-admin';
 import { joinedToken } from '@/lib/tokens/token-secret';
 
 const USAGE = `Usage: npm run tokens -- <command> [options]
@@ -45,7 +35,14 @@ function required(value: string | undefined, flag: string, command: string): str
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 function secretLines(id: string, secret: string): string {

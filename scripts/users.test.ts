@@ -27,9 +27,7 @@ describe('npm run users', () => {
   });
 
   it('invites, lists, changes roles, disables, enables, resets and revokes', async () => {
-    expect(await run('create', '--email', 'sso@example.com', '--role', 'viewer', '--invite')).toBe(
-      'Invited sso@example.com as viewer: they sign in with single sign-on.',
-    );
+    expect(await run('create', '--email', 'sso@example.com', '--role', 'viewer', '--invite')).toBe('Invited sso@example.com as viewer: they sign in with single sign-on.');
     expect(await run('create', '--email', 'ana@example.com', '--role', 'viewer')).toMatch(/One-time password/);
     expect(await run('set-role', '--email', 'ANA@example.com', '--role', 'Analyst')).toBe('ana@example.com is now analyst.');
     expect(await run('disable', '--email', 'ana@example.com')).toMatch(/is disabled/);
@@ -60,7 +58,9 @@ describe('npm run users', () => {
     const user = (await findUserByEmail(t.handle.db, 'lost-phone@example.com'))!;
     const secret = (await pendingEnrolmentSecret(t.handle.db, user.id))!;
     expect((await confirmEnrolment(t.handle.db, user.id, totpCodeAt(secret, Date.now()))).ok).toBe(true);
-    expect(await run('reset-2fa', '--email', 'Lost-Phone@example.com')).toMatch(/^Two-factor sign-in of lost-phone@example\.com is removed and their sessions end within a minute\./);
+    expect(await run('reset-2fa', '--email', 'Lost-Phone@example.com')).toMatch(
+      /^Two-factor sign-in of lost-phone@example\.com is removed and their sessions end within a minute\./,
+    );
     expect(await hasTwoFactor(t.handle.db, user.id)).toBe(false);
     expect((await findUserByEmail(t.handle.db, 'lost-phone@example.com'))!.sessionVersion).toBe(user.sessionVersion + 1);
     expect(await run('reset-2fa', '--email', 'lost-phone@example.com')).toBe('lost-phone@example.com had no two-factor sign-in; their sessions end within a minute.');

@@ -61,11 +61,7 @@ export function postgresStatus(): Promise<ServiceStatus> {
  * Declares `body` once per engine. `db()` returns that engine's migrated database inside tests.
  * Call at the top level of a test file after `const pgStatus = await postgresStatus()`.
  */
-export function forEachDialect(
-  title: string,
-  pgStatusValue: ServiceStatus,
-  body: (db: () => Db, dialect: DialectName, handle: () => DbHandle) => void,
-): void {
+export function forEachDialect(title: string, pgStatusValue: ServiceStatus, body: (db: () => Db, dialect: DialectName, handle: () => DbHandle) => void): void {
   const engines: Array<[DialectName, typeof describe | typeof describe.skip, () => Promise<TestDb>]> = [
     ['sqlite', describe, createSqliteTestDb],
     ['postgres', describeWithService(pgStatusValue), () => createPostgresTestDb(pgStatusValue.url)],

@@ -42,7 +42,7 @@ export function redisServerStatus(): ServiceStatus {
   const available = probe.status === 0;
   return {
     service: 'Redis',
-    where: 'redis-server (a process of the test\'s own)',
+    where: "redis-server (a process of the test's own)",
     url: '',
     available,
     ...(available ? {} : { reason: `redis-server cannot be run: ${probe.error?.message ?? probe.stderr}` }),

@@ -79,9 +79,7 @@ export async function probeRedis(url: string = testRedisUrl(), timeoutMs = 3000)
     socket.setTimeout(timeoutMs, () => done(status(false, `no answer within ${timeoutMs} ms`)));
     socket.once('error', (err) => done(status(false, err.message)));
     socket.connect(Number(u.port || 6379), u.hostname, () => {
-      const auth = u.password
-        ? `AUTH ${u.username ? decodeURIComponent(u.username) + ' ' : ''}${decodeURIComponent(u.password)}\r\n`
-        : '';
+      const auth = u.password ? `AUTH ${u.username ? decodeURIComponent(u.username) + ' ' : ''}${decodeURIComponent(u.password)}\r\n` : '';
       socket.write(`${auth}PING\r\n`);
     });
     socket.on('data', (chunk) => {
@@ -109,7 +107,6 @@ export function describeWithService(status: ServiceStatus): typeof describe | ty
     warned.add(message);
     console.warn(`\n[services] ${message}: its tests were NOT RUN. Set REQUIRE_SERVICES=1 to make this an error.\n`);
   }
-  const skip = ((name: string, fn?: () => void) =>
-    describe.skip(`${name} [NOT RUN: ${message}]`, fn ?? (() => undefined))) as unknown as typeof describe.skip;
+  const skip = ((name: string, fn?: () => void) => describe.skip(`${name} [NOT RUN: ${message}]`, fn ?? (() => undefined))) as unknown as typeof describe.skip;
   return skip;
 }

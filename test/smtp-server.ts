@@ -138,7 +138,11 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
         const wake = () => void look();
         const timer = setTimeout(() => {
           waiters.delete(wake);
-          reject(new Error(`No matching message reached the test SMTP server within ${timeoutMs} ms (${messages.length} received: ${messages.map((m) => JSON.stringify(m.subject)).join(', ')})`));
+          reject(
+            new Error(
+              `No matching message reached the test SMTP server within ${timeoutMs} ms (${messages.length} received: ${messages.map((m) => JSON.stringify(m.subject)).join(', ')})`,
+            ),
+          );
         }, timeoutMs);
         if (!look()) waiters.add(wake);
       });

@@ -13,7 +13,12 @@ describe('spawnProcess and waitUntilAnswers', () => {
   it('waits until the process answers, captures its output, and stops it', async () => {
     const port = await freePort();
     const proc = spawnProcess(process.execPath, ['-e', nodeServer(port, 300)]);
-    await waitUntilAnswers('The test server', proc, httpAnswers(`http://127.0.0.1:${port}/`, (s) => s === 200), { timeoutMs: 10_000, intervalMs: 50 });
+    await waitUntilAnswers(
+      'The test server',
+      proc,
+      httpAnswers(`http://127.0.0.1:${port}/`, (s) => s === 200),
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
     expect(proc.output()).toContain('listening');
     expect(proc.running()).toBe(true);
     await proc.stop();
@@ -24,13 +29,17 @@ describe('spawnProcess and waitUntilAnswers', () => {
   it('reports a process that exits during start-up, with what it printed', async () => {
     const proc = spawnProcess(process.execPath, ['-e', 'console.error("no such setting: X"); process.exit(3)']);
     await proc.exited;
-    await expect(waitUntilAnswers('The test server', proc, async () => false, { timeoutMs: 5_000 })).rejects.toThrow(/The test server exited during start-up:\s+no such setting: X/);
+    await expect(waitUntilAnswers('The test server', proc, async () => false, { timeoutMs: 5_000 })).rejects.toThrow(
+      /The test server exited during start-up:\s+no such setting: X/,
+    );
   });
 
   it('gives up after the timeout and stops the process (SIGKILL when SIGTERM is ignored)', async () => {
     const proc = spawnProcess(process.execPath, ['-e', 'process.on("SIGTERM", () => {}); console.log("ready"); setInterval(() => {}, 1000)'], { detached: true });
     await expect.poll(() => proc.output(), { timeout: 10_000 }).toContain('ready');
-    await expect(waitUntilAnswers('The silent server', proc, async () => false, { timeoutMs: 300, intervalMs: 50 })).rejects.toThrow(/The silent server did not answer within 0 s:\s+ready/);
+    await expect(waitUntilAnswers('The silent server', proc, async () => false, { timeoutMs: 300, intervalMs: 50 })).rejects.toThrow(
+      /The silent server did not answer within 0 s:\s+ready/,
+    );
     expect(proc.running()).toBe(false);
     expect(await proc.exited).toBe('SIGKILL');
   }, 20_000);

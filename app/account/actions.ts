@@ -119,12 +119,7 @@ export async function enableTwoFactorAction(_prev: AccountActionState, formData:
 export async function disableTwoFactorAction(_prev: AccountActionState, formData: FormData): Promise<AccountActionState> {
   const user = await requireUser('/account/two-factor', { whileTwoFactorEnrolmentDue: true });
   try {
-    const result = await disableOwnTwoFactor(
-      await getDb(),
-      await actorFor(user),
-      { password: text(formData, 'password'), code: text(formData, 'code') },
-      authConfig().throttle,
-    );
+    const result = await disableOwnTwoFactor(await getDb(), await actorFor(user), { password: text(formData, 'password'), code: text(formData, 'code') }, authConfig().throttle);
     if (result.ok) revalidatePath('/account/two-factor');
     return stateOf(result, 'Two-factor sign-in is off.');
   } catch (err) {

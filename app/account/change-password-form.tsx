@@ -15,8 +15,8 @@ export function ChangePasswordForm() {
         Change your password
       </h2>
       <p id="password-rules" className="text-sm text-slate-700">
-        At least {PASSWORD_MIN_LENGTH} characters (up to {PASSWORD_MAX_LENGTH}); spaces and any characters are fine, and
-        commonly used passwords are refused. Changing it signs you out of your other sessions.
+        At least {PASSWORD_MIN_LENGTH} characters (up to {PASSWORD_MAX_LENGTH}); spaces and any characters are fine, and commonly used passwords are refused. Changing it signs you
+        out of your other sessions.
       </p>
       <div>
         <label htmlFor="current-password" className="block text-sm font-medium">
@@ -44,15 +44,7 @@ export function ChangePasswordForm() {
         <label htmlFor="confirm-password" className="block text-sm font-medium">
           New password again
         </label>
-        <input
-          id="confirm-password"
-          name="confirmPassword"
-          type="password"
-          required
-          maxLength={PASSWORD_MAX_LENGTH}
-          autoComplete="new-password"
-          className={inputClass}
-        />
+        <input id="confirm-password" name="confirmPassword" type="password" required maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" className={inputClass} />
       </div>
       <button type="submit" disabled={pending} className={primaryButtonClass}>
         {pending ? 'Changing…' : 'Change password'}

@@ -26,10 +26,7 @@ export default async function AccountPage() {
   const user = await findUserById(db, sessionUser.id);
   if (!user) throw new Error('The signed-in account was not found.');
   const local = user.authProvider === 'local';
-  const [sessions, twoFactorOn] = await Promise.all([
-    listOwnSessions(db, user, sessionUser.sessionHandle ?? null),
-    local ? hasTwoFactor(db, user.id) : Promise.resolve(false),
-  ]);
+  const [sessions, twoFactorOn] = await Promise.all([listOwnSessions(db, user, sessionUser.sessionHandle ?? null), local ? hasTwoFactor(db, user.id) : Promise.resolve(false)]);
   const others = sessions.filter((s) => !s.current);
 
   return (
@@ -37,8 +34,7 @@ export default async function AccountPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Your account</h1>
         <p className="mt-1 text-sm text-slate-700">
-          {user.name} · {user.email} · {ROLE_LABELS[user.role]} ·{' '}
-          {local ? 'signs in with a portal password' : 'signs in with your organisation’s single sign-on'}
+          {user.name} · {user.email} · {ROLE_LABELS[user.role]} · {local ? 'signs in with a portal password' : 'signs in with your organisation’s single sign-on'}
         </p>
       </div>
 
@@ -49,10 +45,7 @@ export default async function AccountPage() {
           <h2 id="password-heading" className="text-lg font-semibold">
             Password and two-factor sign-in
           </h2>
-          <p className="text-sm text-slate-700">
-            You sign in with your organisation’s account: its password and its two-factor sign-in are managed there, not in
-            the portal.
-          </p>
+          <p className="text-sm text-slate-700">You sign in with your organisation’s account: its password and its two-factor sign-in are managed there, not in the portal.</p>
         </section>
       )}
 
@@ -62,9 +55,7 @@ export default async function AccountPage() {
             Two-factor sign-in
           </h2>
           <p className="text-sm text-slate-700" data-testid="two-factor-status">
-            {twoFactorOn
-              ? 'On: signing in needs a code from your authenticator app as well as your password.'
-              : 'Off: signing in needs only your password.'}
+            {twoFactorOn ? 'On: signing in needs a code from your authenticator app as well as your password.' : 'Off: signing in needs only your password.'}
           </p>
           <Link href="/account/two-factor" className="text-sm font-medium text-blue-800 underline underline-offset-4">
             {twoFactorOn ? 'Manage two-factor sign-in' : 'Set up two-factor sign-in'}
@@ -81,11 +72,21 @@ export default async function AccountPage() {
             <caption className="sr-only">Your sessions ({sessions.length})</caption>
             <thead className="bg-slate-50 text-left">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Browser</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Signed in</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Last active</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Network address</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Action</th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Browser
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Signed in
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Last active
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Network address
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Action
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -97,8 +98,12 @@ export default async function AccountPage() {
                       {browserLabel(s.userAgent)}
                       {s.current ? <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-900">This session</span> : null}
                     </th>
-                    <td className="px-3 py-2"><When iso={s.createdAt} /></td>
-                    <td className="px-3 py-2"><When iso={s.lastSeenAt} /></td>
+                    <td className="px-3 py-2">
+                      <When iso={s.createdAt} />
+                    </td>
+                    <td className="px-3 py-2">
+                      <When iso={s.lastSeenAt} />
+                    </td>
                     <td className="px-3 py-2">{s.address ?? 'Unknown'}</td>
                     <td className="px-3 py-2">{s.current ? 'Use Sign out' : <EndSessionButton handle={s.handle} label={label} />}</td>
                   </tr>
@@ -111,8 +116,8 @@ export default async function AccountPage() {
           <p className="text-sm text-slate-700">No sessions are recorded for this account (sessions started before this list existed are not shown).</p>
         ) : null}
         <p className="text-sm text-slate-700">
-          {others.length === 0 ? 'You are signed in nowhere else.' : `You are signed in ${others.length === 1 ? 'once' : `${others.length} times`} elsewhere.`}{' '}
-          Ending all other sessions also ends any the list cannot show.
+          {others.length === 0 ? 'You are signed in nowhere else.' : `You are signed in ${others.length === 1 ? 'once' : `${others.length} times`} elsewhere.`} Ending all other
+          sessions also ends any the list cannot show.
         </p>
         <EndOtherSessionsForm />
       </section>

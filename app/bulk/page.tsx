@@ -26,12 +26,15 @@ export default async function BulkPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Bulk checks</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          Check a list of firms, individuals or funds against the register in one go: every row is checked in the background at a priority below
-          people&apos;s pages, within the key&apos;s budget, and comes back with its outcome and when the register said it. Results are kept for{' '}
-          {settings.retentionDays} days.
+          Check a list of firms, individuals or funds against the register in one go: every row is checked in the background at a priority below people&apos;s pages, within the
+          key&apos;s budget, and comes back with its outcome and when the register said it. Results are kept for {settings.retentionDays} days.
         </p>
       </div>
-      <BulkForm sections={FIRM_SECTION_SLUGS.map((slug) => ({ slug, title: FIRM_SECTIONS[slug].title }))} maxRows={settings.maxRows} maxUploadMb={Math.round((settings.maxUploadBytes / 1024 / 1024) * 10) / 10} />
+      <BulkForm
+        sections={FIRM_SECTION_SLUGS.map((slug) => ({ slug, title: FIRM_SECTIONS[slug].title }))}
+        maxRows={settings.maxRows}
+        maxUploadMb={Math.round((settings.maxUploadBytes / 1024 / 1024) * 10) / 10}
+      />
       <section aria-labelledby="bulk-recent-heading">
         <h2 id="bulk-recent-heading" className="text-lg font-semibold">
           Recent bulk checks
@@ -43,12 +46,24 @@ export default async function BulkPage() {
             <caption className="sr-only">Recent bulk checks, newest first</caption>
             <thead>
               <tr className="border-b border-slate-300">
-                <th scope="col" className="py-1 pr-3">Started</th>
-                <th scope="col" className="py-1 pr-3">By</th>
-                <th scope="col" className="py-1 pr-3">Input</th>
-                <th scope="col" className="py-1 pr-3">Rows</th>
-                <th scope="col" className="py-1 pr-3">Fetched</th>
-                <th scope="col" className="py-1">State</th>
+                <th scope="col" className="py-1 pr-3">
+                  Started
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  By
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Input
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Rows
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Fetched
+                </th>
+                <th scope="col" className="py-1">
+                  State
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -51,8 +51,8 @@ export default async function ChangesPage({ searchParams }: Props) {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Changes</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          What the register says differently from the previous check of a watched record, section by section. New changes wait for someone
-          to acknowledge them, escalate them or mark them expected.
+          What the register says differently from the previous check of a watched record, section by section. New changes wait for someone to acknowledge them, escalate them or
+          mark them expected.
         </p>
       </div>
       <form method="get" action={CHANGES_PATH} aria-label="Filter changes" className="no-print flex flex-wrap items-end gap-4 rounded border border-slate-200 bg-white p-3 text-sm">

@@ -26,15 +26,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   return (
     <div className="mx-auto w-full max-w-md py-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Sign in to FSR Portal</h1>
-      <p className="mt-2 text-sm text-slate-600">
-        The portal is for staff only. Every search and record you open is logged against your name.
-      </p>
-      <SignInForm
-        localAccounts={config.localAccounts}
-        providers={providers}
-        callbackPath={callbackPath}
-        initialError={signInErrorMessage(first(params.error))}
-      />
+      <p className="mt-2 text-sm text-slate-600">The portal is for staff only. Every search and record you open is logged against your name.</p>
+      <SignInForm localAccounts={config.localAccounts} providers={providers} callbackPath={callbackPath} initialError={signInErrorMessage(first(params.error))} />
     </div>
   );
 }

@@ -90,17 +90,11 @@ export function SignInForm({ localAccounts, providers, callbackPath, initialErro
     <div className="mt-6 space-y-6">
       {/* Always in the page so screen readers announce a message when it appears. */}
       <div id={errorId} role="alert" aria-live="assertive" aria-atomic="true">
-        {error ? (
-          <p className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">{error}</p>
-        ) : null}
+        {error ? <p className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">{error}</p> : null}
       </div>
 
       {localAccounts && secondStep ? (
-        <form
-          onSubmit={onSubmitCode}
-          aria-label="Two-factor sign-in"
-          className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
-        >
+        <form onSubmit={onSubmitCode} aria-label="Two-factor sign-in" className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
           <p className="text-sm text-slate-700">
             Signing in as <span className="font-medium text-slate-900">{secondStep.email}</span>.
           </p>
@@ -148,11 +142,7 @@ export function SignInForm({ localAccounts, providers, callbackPath, initialErro
       ) : null}
 
       {localAccounts && !secondStep ? (
-        <form
-          onSubmit={onSubmit}
-          aria-label="Sign in with a portal account"
-          className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
-        >
+        <form onSubmit={onSubmit} aria-label="Sign in with a portal account" className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
           <div>
             <label htmlFor="sign-in-email" className="block text-sm font-medium text-slate-900">
               E-mail address

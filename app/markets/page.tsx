@@ -15,8 +15,7 @@ export default async function MarketsPage({ searchParams }: { searchParams: Prom
       <header>
         <h1 className="text-2xl font-bold tracking-tight">Regulated markets</h1>
         <p className="mt-2 max-w-3xl text-slate-700">
-          Trading venues the FCA recognises as UK regulated markets, as the register lists them. The register gives no reference number or
-          status for most of them.
+          Trading venues the FCA recognises as UK regulated markets, as the register lists them. The register gives no reference number or status for most of them.
         </p>
       </header>
       <StreamedSection key={listViewKey(view)} id="markets" title={<span className="sr-only">Markets</span>} label="regulated markets">

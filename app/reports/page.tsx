@@ -25,10 +25,10 @@ export default async function ReportsPage({ searchParams }: Props) {
   const userInput = first(params.user) || 'mine';
   const frn = firmInput ? checkFrn(firmInput) : undefined;
   const email = userInput === 'mine' ? me.email : userInput === 'all' ? undefined : userInput.slice(0, 200);
-  const problems = [frn && !frn.ok ? frn.message : undefined, email && !/^[^\s@]+@[^\s@]+$/.test(email) ? `"${email.slice(0, 60)}" is not an e-mail address.` : undefined].filter(Boolean);
-  const snapshots = problems.length
-    ? []
-    : await listSnapshots(await getDb(), { frn: frn?.ok ? frn.value : undefined, createdByEmail: email, limit: LIMIT });
+  const problems = [frn && !frn.ok ? frn.message : undefined, email && !/^[^\s@]+@[^\s@]+$/.test(email) ? `"${email.slice(0, 60)}" is not an e-mail address.` : undefined].filter(
+    Boolean,
+  );
+  const snapshots = problems.length ? [] : await listSnapshots(await getDb(), { frn: frn?.ok ? frn.value : undefined, createdByEmail: email, limit: LIMIT });
   const whose = userInput === 'mine' ? 'Your saved reports' : email ? `Reports saved by ${email}` : 'Everyone’s saved reports';
   const caption = `${whose}${frn?.ok ? ` for FRN ${frn.value}` : ''}`;
 
@@ -37,11 +37,16 @@ export default async function ReportsPage({ searchParams }: Props) {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Saved reports</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          Evidence snapshots: firm reports saved exactly as they were shown, with a SHA-256 fingerprint. They cannot be changed or
-          deleted. Open a firm&apos;s report and choose “Save as evidence” to add one.
+          Evidence snapshots: firm reports saved exactly as they were shown, with a SHA-256 fingerprint. They cannot be changed or deleted. Open a firm&apos;s report and choose
+          “Save as evidence” to add one.
         </p>
       </div>
-      <form method="get" action="/reports" className="no-print flex flex-wrap items-end gap-4 rounded border border-slate-200 bg-white p-3 text-sm" aria-label="Filter saved reports">
+      <form
+        method="get"
+        action="/reports"
+        className="no-print flex flex-wrap items-end gap-4 rounded border border-slate-200 bg-white p-3 text-sm"
+        aria-label="Filter saved reports"
+      >
         <div className="flex flex-col gap-1">
           <label htmlFor="reports-firm" className="font-medium">
             Firm (FRN)

@@ -56,7 +56,8 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
   const view = parseListView(params);
   const problem = !typeCheck.ok ? typeCheck : !text.ok ? text : view.mode === 'bad' ? { ok: false as const, field: view.field, message: view.message } : undefined;
   const shownQuery = text.ok ? text.value : rawQuery.trim();
-  if (!jump) await auditSearch({ q: shownQuery, type: rawType ?? 'firm', page: view.mode === 'page' ? view.page : 1, outcome: problem ? 'failure' : 'success', reason: problem?.field });
+  if (!jump)
+    await auditSearch({ q: shownQuery, type: rawType ?? 'firm', page: view.mode === 'page' ? view.page : 1, outcome: problem ? 'failure' : 'success', reason: problem?.field });
 
   return (
     <div className="space-y-6">
@@ -66,8 +67,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
       </div>
       {problem ? (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-          <strong className="font-semibold">Nothing was searched.</strong>{' '}
-          {problem.field === 'q' ? 'Correct the search text above and search again.' : problem.message}
+          <strong className="font-semibold">Nothing was searched.</strong> {problem.field === 'q' ? 'Correct the search text above and search again.' : problem.message}
         </p>
       ) : neither ? (
         <NumberNotFound result={neither} />

@@ -20,8 +20,8 @@ export default async function WatchlistsPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Watchlists</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          Firms, individuals and funds the portal re-checks on the register after its evening update, and on demand. Each check is stored
-          with its SHA-256; what changed since the previous check becomes a change to acknowledge, escalate or mark expected.
+          Firms, individuals and funds the portal re-checks on the register after its evening update, and on demand. Each check is stored with its SHA-256; what changed since the
+          previous check becomes a change to acknowledge, escalate or mark expected.
         </p>
       </div>
       <WatchlistsTable lists={lists} />

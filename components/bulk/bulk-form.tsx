@@ -18,10 +18,8 @@ interface Preview {
   filename: string | null;
 }
 
-const input =
-  'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
-const button =
-  'rounded-md px-4 py-2 font-semibold focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:opacity-70';
+const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
+const button = 'rounded-md px-4 py-2 font-semibold focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:opacity-70';
 
 /**
  * The bulk check form: paste rows or choose a file, choose what to fetch, review the cost (register
@@ -95,15 +93,22 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
         </label>
         <textarea id="bulk-text" name="text" rows={8} className={`${input} font-mono text-sm`} aria-describedby="bulk-text-help" spellCheck={false} />
         <p id="bulk-text-help" className="mt-1 text-xs text-slate-600">
-          One entry a line: an FRN, IRN or PRN (label a PRN, e.g. &ldquo;PRN 800800&rdquo;, or add a Type column), or a name, optionally followed by a
-          postcode or a Companies House number (comma- or tab-separated). A header row (Reference, Name, Type, Postcode, Companies House) is recognised.
+          One entry a line: an FRN, IRN or PRN (label a PRN, e.g. &ldquo;PRN 800800&rdquo;, or add a Type column), or a name, optionally followed by a postcode or a Companies House
+          number (comma- or tab-separated). A header row (Reference, Name, Type, Postcode, Companies House) is recognised.
         </p>
       </div>
       <div>
         <label htmlFor="bulk-file" className="block text-sm font-medium">
           Or upload a CSV or XLSX file
         </label>
-        <input id="bulk-file" name="file" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="mt-1 block text-sm" aria-describedby="bulk-file-help" />
+        <input
+          id="bulk-file"
+          name="file"
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          className="mt-1 block text-sm"
+          aria-describedby="bulk-file-help"
+        />
         <p id="bulk-file-help" className="mt-1 text-xs text-slate-600">
           At most {maxRows.toLocaleString('en-GB')} rows and {maxUploadMb} MB. An XLSX file is read from its first sheet.
         </p>
@@ -164,8 +169,8 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
             <dt>Time</dt>
             <dd data-testid="estimate-time">
               at least {durationText(e.minSeconds)}
-              {e.maxSeconds > e.minSeconds ? `, up to ${durationText(e.maxSeconds)}` : ''} at bulk work&apos;s share of the budget ({e.budget.share} requests every {e.budget.windowSeconds} s); rows
-              already in the cache go faster
+              {e.maxSeconds > e.minSeconds ? `, up to ${durationText(e.maxSeconds)}` : ''} at bulk work&apos;s share of the budget ({e.budget.share} requests every{' '}
+              {e.budget.windowSeconds} s); rows already in the cache go faster
             </dd>
           </dl>
           {preview.rows.length > 0 && (
@@ -173,9 +178,15 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
               <caption className="text-left font-medium">Rows that will not be checked as they are</caption>
               <thead>
                 <tr className="border-b border-slate-300">
-                  <th scope="col" className="py-1 pr-3">Row</th>
-                  <th scope="col" className="py-1 pr-3">Input</th>
-                  <th scope="col" className="py-1">Why</th>
+                  <th scope="col" className="py-1 pr-3">
+                    Row
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    Input
+                  </th>
+                  <th scope="col" className="py-1">
+                    Why
+                  </th>
                 </tr>
               </thead>
               <tbody>

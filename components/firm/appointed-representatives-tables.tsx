@@ -13,7 +13,14 @@ function columns(rows: AppointedRepresentative[], previous: boolean): Column<App
     {
       header: 'Appointed representative',
       rowHeader: true,
-      cell: (ar) => (ar.frn ? <Link href={firmPath(ar.frn)} className="text-brand-700 underline">{ar.name ?? `FRN ${ar.frn}`}</Link> : (ar.name ?? '—')),
+      cell: (ar) =>
+        ar.frn ? (
+          <Link href={firmPath(ar.frn)} className="text-brand-700 underline">
+            {ar.name ?? `FRN ${ar.frn}`}
+          </Link>
+        ) : (
+          (ar.name ?? '—')
+        ),
       className: 'min-w-[12rem]',
     },
     { header: 'FRN', cell: (ar) => ar.frn ?? '—', className: 'font-mono whitespace-nowrap' },

@@ -54,8 +54,7 @@ export function FirmWarnings({ firm }: { firm: Firm }) {
     const principal = principalOf(firm);
     warnings.push(
       <WarningCallout key="ar" title="Appointed representative: not authorised in its own right">
-        This firm carries on regulated business only as the appointed representative of an authorised principal firm, which takes
-        responsibility for it.{' '}
+        This firm carries on regulated business only as the appointed representative of an authorised principal firm, which takes responsibility for it.{' '}
         {principal ? (
           <>
             Its principal is{' '}
@@ -65,10 +64,7 @@ export function FirmWarnings({ firm }: { firm: Firm }) {
             .
           </>
         ) : (
-          <>
-            The register does not name the principal on this record; the principal&apos;s own entry lists this firm under its appointed
-            representatives.
-          </>
+          <>The register does not name the principal on this record; the principal&apos;s own entry lists this firm under its appointed representatives.</>
         )}
       </WarningCallout>,
     );

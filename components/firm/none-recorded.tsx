@@ -6,7 +6,9 @@
 export function NoneRecorded({ noun, firmName }: { noun: string; firmName: string }) {
   return (
     <div role="status" className="rounded border border-slate-300 bg-white p-4 text-sm" data-testid="none-recorded">
-      <p className="font-semibold">None recorded: the register lists no {noun} for {firmName}.</p>
+      <p className="font-semibold">
+        None recorded: the register lists no {noun} for {firmName}.
+      </p>
     </div>
   );
 }

@@ -22,8 +22,7 @@ export function FundWarnings({ fund, name }: { fund: Fund; name?: string }) {
       ) : null}
       {subFund ? (
         <WarningCallout title="This is a sub-fund of an umbrella scheme">
-          The register’s record of a sub-fund does not name its umbrella fund, its operator or its depositary: those are recorded on the
-          umbrella.{' '}
+          The register’s record of a sub-fund does not name its umbrella fund, its operator or its depositary: those are recorded on the umbrella.{' '}
           {words && checkSearchText(words).ok ? (
             <Link href={searchPath(words, 'fund')} className="underline">
               Search funds for “{words}” to find the umbrella

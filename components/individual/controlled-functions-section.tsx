@@ -9,7 +9,12 @@ import { ControlledFunctionsTable } from './controlled-functions-table';
 /** The controlled-functions page body: current and previous functions in full (the register does not page them). */
 export async function ControlledFunctionsSection({ irn, bucket }: { irn: string; bucket: 'current' | 'previous' }) {
   const result = await readIndividualControlledFunctions(irn);
-  if (result.kind === 'not-found') return <p className="text-sm text-slate-700">The register records no {bucket} controlled functions for {irn}.</p>;
+  if (result.kind === 'not-found')
+    return (
+      <p className="text-sm text-slate-700">
+        The register records no {bucket} controlled functions for {irn}.
+      </p>
+    );
   if (result.kind !== 'ok') return <RegisterFailureMessage failure={result} what={`${bucket} controlled functions of ${irn}`} />;
   const rows = result.data[bucket];
   return (

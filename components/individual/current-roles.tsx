@@ -16,7 +16,13 @@ export async function CurrentRoles({ irn }: { irn: string }) {
   const { current, previous } = result.data;
   return (
     <div className="space-y-2">
-      <ControlledFunctionsTable id="current-roles" caption="Current controlled functions" rows={current} emptyText="No current controlled functions." exportHref={individualExportHref(irn, 'controlled-functions')} />
+      <ControlledFunctionsTable
+        id="current-roles"
+        caption="Current controlled functions"
+        rows={current}
+        emptyText="No current controlled functions."
+        exportHref={individualExportHref(irn, 'controlled-functions')}
+      />
       <p className="text-sm">
         <Link href={individualPath(irn, 'controlled-functions')} className="text-brand-700 underline">
           All controlled functions ({current.length} current, {previous.length} previous)

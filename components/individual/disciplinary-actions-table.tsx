@@ -16,12 +16,7 @@ export function DisciplinaryActionsTable({ id, caption, actions, captionExtra }:
         {
           header: 'Action',
           rowHeader: true,
-          cell: (a) =>
-            a.actionType ? (
-              /prohibit/i.test(a.actionType) ? <StatusTag tone="negative">{a.actionType}</StatusTag> : a.actionType
-            ) : (
-              '—'
-            ),
+          cell: (a) => (a.actionType ? /prohibit/i.test(a.actionType) ? <StatusTag tone="negative">{a.actionType}</StatusTag> : a.actionType : '—'),
         },
         { header: 'Effective from', cell: (a) => formatDate(a.effectiveFrom), className: 'whitespace-nowrap' },
         { header: 'Enforcement type', cell: (a) => a.enforcementType ?? '—' },

@@ -16,7 +16,11 @@ export async function DisciplinarySummary({ irn }: { irn: string }) {
   const total = result.page.totalCount ?? result.data.length;
   return (
     <div className="space-y-2">
-      <DisciplinaryActionsTable id="disciplinary-summary" caption="Disciplinary history" actions={result.data} captionExtra={
+      <DisciplinaryActionsTable
+        id="disciplinary-summary"
+        caption="Disciplinary history"
+        actions={result.data}
+        captionExtra={
           <>
             {`${total} ${total === 1 ? 'action' : 'actions'}`}
             <ExportLink href={individualExportHref(irn, 'disciplinary-history')} what="disciplinary actions" />

@@ -16,7 +16,18 @@ export function MarketsTable({ markets, captionExtra }: { markets: RegulatedMark
         rows={markets}
         rowKey={(m, i) => `${m.name ?? ''}-${i}`}
         columns={[
-          { header: 'Name', rowHeader: true, cell: (m) => (m.frn ? <Link href={firmPath(m.frn)} className="text-brand-700 underline">{m.name ?? `FRN ${m.frn}`}</Link> : (m.name ?? '—')) },
+          {
+            header: 'Name',
+            rowHeader: true,
+            cell: (m) =>
+              m.frn ? (
+                <Link href={firmPath(m.frn)} className="text-brand-700 underline">
+                  {m.name ?? `FRN ${m.frn}`}
+                </Link>
+              ) : (
+                (m.name ?? '—')
+              ),
+          },
           { header: 'Trading name', cell: (m) => m.tradingName ?? '—' },
           { header: 'Type', cell: (m) => m.type ?? '—' },
           { header: 'Reference number', cell: (m) => m.referenceNumber ?? m.frn ?? 'None given', className: 'font-mono whitespace-nowrap' },

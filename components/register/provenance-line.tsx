@@ -20,9 +20,7 @@ export function ProvenanceLine({ provenance, children }: { provenance: Provenanc
       <span aria-hidden="true">·</span>
       <span>
         {provenance.source === 'cache' ? `from the portal's cache (${formatAge(provenance.ageSeconds)})` : 'live'}
-        {provenance.stale ? (
-          <strong className="ml-1 font-semibold text-amber-800">— may be out of date</strong>
-        ) : null}
+        {provenance.stale ? <strong className="ml-1 font-semibold text-amber-800">— may be out of date</strong> : null}
       </span>
       {children}
     </p>

@@ -53,7 +53,10 @@ function words(kind: Kind, params: Params): Words {
     heading: frn ? `No firm with FRN ${frn} is on the register` : 'No firm with that reference number is on the register',
     body: `The register answered that it has no firm ${frn ? `with FRN ${frn}` : 'with this number'}. The number may be mistyped, or the firm may be listed under another FRN.`,
     // Fund PRNs are digits too: a number pasted into the wrong box is a common slip.
-    links: [...(frn && kind === 'firm' ? [{ href: fundPath(frn), text: `Check whether ${frn} is a fund's product reference number (PRN) instead` }] : kind === 'firm' ? [] : overview), SEARCH_FIRM],
+    links: [
+      ...(frn && kind === 'firm' ? [{ href: fundPath(frn), text: `Check whether ${frn} is a fund's product reference number (PRN) instead` }] : kind === 'firm' ? [] : overview),
+      SEARCH_FIRM,
+    ],
   };
 }
 

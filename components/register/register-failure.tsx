@@ -43,8 +43,8 @@ export function RegisterFailureMessage({ failure, what, searchHref }: Props) {
         <div role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-sm text-red-900">
           <p className="font-semibold">The register refused the portal&apos;s API key, so {what} cannot be shown.</p>
           <p className="mt-1">
-            This is a configuration problem, not a problem with your search. Ask the portal&apos;s operator to check the
-            register API e-mail and key (FSR_API_EMAIL and FSR_API_KEY).
+            This is a configuration problem, not a problem with your search. Ask the portal&apos;s operator to check the register API e-mail and key (FSR_API_EMAIL and
+            FSR_API_KEY).
           </p>
         </div>
       );

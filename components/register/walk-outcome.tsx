@@ -49,8 +49,8 @@ export function WalkOutcome<T>({ result, unit, rows, none, failureWhat, retryHre
   } else if (result.truncated) {
     note = (
       <WarningCallout title={`Incomplete: only the first ${pages} were fetched`}>
-        The register has more pages than the portal fetches in one go, to keep the shared request budget for everyone. This list shows the{' '}
-        {rowsText} from those pages; use the page-by-page view for the rest.
+        The register has more pages than the portal fetches in one go, to keep the shared request budget for everyone. This list shows the {rowsText} from those pages; use the
+        page-by-page view for the rest.
       </WarningCallout>
     );
   } else {
@@ -64,8 +64,8 @@ export function WalkOutcome<T>({ result, unit, rows, none, failureWhat, retryHre
           // allPages drops rows identical in every field (the register's unstable paging repeats rows
           // across pages), so a list can hold fewer rows than the register's own count: say so.
           <p data-testid="walk-count-note">
-            The register counts {n(total)} {total === 1 ? unit[0] : unit[1]}. Rows that are identical in every field, which the
-            register&apos;s paging can repeat from one page to the next, are shown once.
+            The register counts {n(total)} {total === 1 ? unit[0] : unit[1]}. Rows that are identical in every field, which the register&apos;s paging can repeat from one page to
+            the next, are shown once.
           </p>
         ) : null}
       </div>

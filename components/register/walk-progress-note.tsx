@@ -15,8 +15,8 @@ export function WalkProgressNote({ state, unit, label }: { state: WalkState; uni
         <progress className="h-2 w-full max-w-md" aria-label={`Pages of ${label} fetched`} />
       )}
       <p className="text-xs text-sky-900">
-        Every page is fetched through the portal&apos;s shared request budget for the register, so a long list takes a while and
-        searches by colleagues go first. Pages fetched now stay in the portal&apos;s cache for a while.
+        Every page is fetched through the portal&apos;s shared request budget for the register, so a long list takes a while and searches by colleagues go first. Pages fetched now
+        stay in the portal&apos;s cache for a while.
       </p>
     </div>
   );

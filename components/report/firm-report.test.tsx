@@ -49,7 +49,18 @@ describe('FirmReport', () => {
     expect(html).toContain('Register check: Albion Crown Bank plc (FRN 200200)');
     expect(html).toContain('CASE-7');
     expect(html).toContain('ann@example.com');
-    for (const slug of ['permissions', 'requirements', 'individuals', 'controlled-functions', 'appointed-representatives', 'passports', 'waivers', 'names', 'address', 'regulators']) {
+    for (const slug of [
+      'permissions',
+      'requirements',
+      'individuals',
+      'controlled-functions',
+      'appointed-representatives',
+      'passports',
+      'waivers',
+      'names',
+      'address',
+      'regulators',
+    ]) {
       expect(html).toContain(`data-testid="report-section-${slug}"`);
     }
     expect(html).toContain(`Passport permissions for ${SHOWCASE.bankPassportCountry}`);

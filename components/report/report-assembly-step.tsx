@@ -4,7 +4,17 @@ import type { ReportProgress } from '@/lib/report/report-progress';
 import { ReportProgressNote } from './report-progress-note';
 
 /** One link of the report's progress chain: waits for its register page, then renders the next link or the finished report. */
-export async function ReportAssemblyStep<R>({ walk, progress, step, render }: { walk: WalkProgress<R>; progress: ReportProgress; step: number; render: (result: R) => React.ReactNode }) {
+export async function ReportAssemblyStep<R>({
+  walk,
+  progress,
+  step,
+  render,
+}: {
+  walk: WalkProgress<R>;
+  progress: ReportProgress;
+  step: number;
+  render: (result: R) => React.ReactNode;
+}) {
   const reached = await walk.waitFor(step);
   if (reached.done) return <>{render(reached.result)}</>;
   return (

@@ -45,10 +45,8 @@ export function ReportListStatus<T>({
   } else if (list.truncated) {
     note = (
       <WarningCallout title={`Incomplete: only the first ${pages} were read`}>
-        The report reads at most {n(maxPages)} pages of any list (FSR_REPORT_MAX_PAGES), to keep the shared register budget for
-        everyone. This list holds {n(count)}
-        {list.totalCount !== undefined ? ` of the ${n(list.totalCount)}` : ''} rows the register reports; open the section on its
-        own page for the rest.
+        The report reads at most {n(maxPages)} pages of any list (FSR_REPORT_MAX_PAGES), to keep the shared register budget for everyone. This list holds {n(count)}
+        {list.totalCount !== undefined ? ` of the ${n(list.totalCount)}` : ''} rows the register reports; open the section on its own page for the rest.
       </WarningCallout>
     );
   } else {

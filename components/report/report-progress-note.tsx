@@ -26,8 +26,8 @@ export function ReportProgressNote({ parts, totals }: { parts: PartProgress[]; t
   return (
     <div role="status" className="no-print space-y-3 rounded border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950" data-testid="report-progress">
       <p className="font-medium">
-        Assembling the report: {n(totals.partsDone)} of {n(totals.parts)} parts complete, {n(totals.pages)} register{' '}
-        {totals.pages === 1 ? 'page' : 'pages'} read ({n(totals.items)} rows so far)…
+        Assembling the report: {n(totals.partsDone)} of {n(totals.parts)} parts complete, {n(totals.pages)} register {totals.pages === 1 ? 'page' : 'pages'} read ({n(totals.items)}{' '}
+        rows so far)…
       </p>
       <progress className="h-2 w-full max-w-md" max={totals.parts} value={totals.partsDone} aria-label="Parts of the report complete" />
       <ul className="grid gap-x-6 gap-y-0.5 text-xs sm:grid-cols-2">
@@ -38,8 +38,8 @@ export function ReportProgressNote({ parts, totals }: { parts: PartProgress[]; t
         ))}
       </ul>
       <p className="text-xs text-sky-900">
-        Every page goes through the portal&apos;s shared request budget for the register at report priority, so searches and page
-        views by colleagues go first; a large firm takes a minute or so. Pages read now stay in the portal&apos;s cache for a while.
+        Every page goes through the portal&apos;s shared request budget for the register at report priority, so searches and page views by colleagues go first; a large firm takes a
+        minute or so. Pages read now stay in the portal&apos;s cache for a while.
       </p>
     </div>
   );

@@ -12,11 +12,7 @@ export function SaveEvidenceForm({ draftId }: { draftId: string }) {
   return (
     <form action={action} className="no-print flex flex-wrap items-center gap-3">
       <input type="hidden" name="draftId" value={draftId} />
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800 disabled:opacity-60"
-      >
+      <button type="submit" disabled={pending} className="rounded bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800 disabled:opacity-60">
         {pending ? 'Saving…' : 'Save as evidence'}
       </button>
       <span className="text-sm text-slate-700">Stores this report, unchangeable, with its SHA-256 fingerprint.</span>

@@ -14,9 +14,8 @@ export function SnapshotBanner({ snapshot }: { snapshot: Snapshot }) {
         Saved evidence snapshot: not live register data
       </h2>
       <p>
-        This is the report exactly as it was saved on <time dateTime={snapshot.createdAt}>{formatDateTime(snapshot.createdAt)}</time> by{' '}
-        {snapshot.createdByEmail}. It is re-rendered from the stored data, not read from the register again; the register may say
-        something different today.{' '}
+        This is the report exactly as it was saved on <time dateTime={snapshot.createdAt}>{formatDateTime(snapshot.createdAt)}</time> by {snapshot.createdByEmail}. It is
+        re-rendered from the stored data, not read from the register again; the register may say something different today.{' '}
         <Link href={firmPath(snapshot.frn)} className="no-print text-brand-700 underline">
           Open the firm as it is now
         </Link>

@@ -10,7 +10,9 @@ export function NoResults({ query, type }: { query: string; type: SearchType }) 
   const words = query.split(' ').filter(Boolean);
   return (
     <div role="status" className="space-y-3 rounded border border-slate-300 bg-white p-4 text-sm">
-      <p className="font-semibold">No {NOUNS[type]} on the register match “{query}”.</p>
+      <p className="font-semibold">
+        No {NOUNS[type]} on the register match “{query}”.
+      </p>
       <p>Things to try:</p>
       <ul className="list-disc space-y-1 pl-6">
         <li>Check the spelling. The register matches the start of each word (“barc” finds “Barclays”), not letters inside a word.</li>

@@ -14,8 +14,7 @@ export function NumberNotFound({ result }: { result: NumberNotFoundData }) {
           {alternativeResult.kind === 'not-found' ? `, and no ${LABEL[primary.entity === 'fund' ? 'firm' : 'fund']} ${primary.ref} either.` : '.'}
         </p>
         <p className="mt-1 text-slate-700">
-          FRNs and PRNs are both numbers, so both were checked. Check the number, or search by name. An individual’s IRN has three
-          letters and five digits (e.g. MXC29012).
+          FRNs and PRNs are both numbers, so both were checked. Check the number, or search by name. An individual’s IRN has three letters and five digits (e.g. MXC29012).
         </p>
       </div>
       {alternativeResult.kind !== 'not-found' && alternativeResult.kind !== 'ok' ? (

@@ -26,8 +26,7 @@ function NameCell({ row }: { row: SearchResult }) {
       <span className="flex flex-col gap-1">
         <span className="font-medium">{name}</span>
         <span className="text-xs font-normal text-red-900">
-          <StatusTag tone="negative">{isClone(row) ? 'Clone firm' : 'Unauthorised firm'}</StatusTag> Not authorised by the FCA: the register
-          has no page for it.
+          <StatusTag tone="negative">{isClone(row) ? 'Clone firm' : 'Unauthorised firm'}</StatusTag> Not authorised by the FCA: the register has no page for it.
         </span>
       </span>
     );
@@ -62,13 +61,12 @@ function ResultsTable({ query, type, rows, where }: { query: string; type: Searc
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700" data-testid="result-count">
-        {total.toLocaleString('en-GB')} {total === 1 ? one : many} match “{query}”
-        {paged ? ` · page ${where.page} of ${where.pages}` : ''}
+        {total.toLocaleString('en-GB')} {total === 1 ? one : many} match “{query}”{paged ? ` · page ${where.page} of ${where.pages}` : ''}
       </p>
       {warned.length > 0 ? (
         <WarningCallout tone="danger" title={`${warned.length} of these ${warned.length === 1 ? 'is an unauthorised or clone firm' : 'are unauthorised or clone firms'}`}>
-          The FCA lists them to warn the public: they are not authorised, and a clone uses the details of a real firm to look
-          genuine. They have no register record, so they are shown without a link.
+          The FCA lists them to warn the public: they are not authorised, and a clone uses the details of a real firm to look genuine. They have no register record, so they are
+          shown without a link.
         </WarningCallout>
       ) : null}
       <DataTable

@@ -6,10 +6,5 @@ const LABELS: Record<SearchType, string> = { firm: 'Firms', individual: 'Individ
 
 /** Switches the same words between firms, individuals and funds (page 1 of each). */
 export function SearchTypeTabs({ query, type }: { query: string; type: SearchType }) {
-  return (
-    <EntityTabs
-      label="Result type"
-      tabs={(Object.keys(LABELS) as SearchType[]).map((t) => ({ href: searchPath(query, t), label: LABELS[t], current: t === type }))}
-    />
-  );
+  return <EntityTabs label="Result type" tabs={(Object.keys(LABELS) as SearchType[]).map((t) => ({ href: searchPath(query, t), label: LABELS[t], current: t === type }))} />;
 }

@@ -75,9 +75,7 @@ export function Pager({ basePath, params = {}, page, totalPages, hasNext, minTot
           Next<span className="sr-only"> page</span> →
         </Link>
       ) : null}
-      <span className="ml-2 text-slate-600">
-        {known ? `Page ${page} of ${totalPages}` : `Page ${page} of at least ${Math.max(minTotalPages ?? 0, page + (more ? 1 : 0))}`}
-      </span>
+      <span className="ml-2 text-slate-600">{known ? `Page ${page} of ${totalPages}` : `Page ${page} of at least ${Math.max(minTotalPages ?? 0, page + (more ? 1 : 0))}`}</span>
     </nav>
   );
 }

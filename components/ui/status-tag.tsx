@@ -19,9 +19,7 @@ const toneSymbols: Record<Tone, string> = {
 /** A status as text with a symbol and a border: never colour alone (WCAG 1.4.1). */
 export function StatusTag({ children, tone = 'neutral' }: { children: React.ReactNode; tone?: Tone }) {
   return (
-    <span
-      className={`inline-flex max-w-full items-center gap-1 rounded border px-1.5 py-0.5 text-xs font-semibold ${toneClasses[tone]}`}
-    >
+    <span className={`inline-flex max-w-full items-center gap-1 rounded border px-1.5 py-0.5 text-xs font-semibold ${toneClasses[tone]}`}>
       <span aria-hidden="true">{toneSymbols[tone]}</span>
       {children}
     </span>

@@ -24,8 +24,8 @@ export function AddEntriesForms({ watchlistId }: { watchlistId: string }) {
           FRNs, IRNs and PRNs
         </label>
         <p id="paste-hint" className="text-sm text-slate-700">
-          Separated by commas, spaces or new lines, e.g. <span className="font-mono">122702, BKS00001, PRN 800800</span>. Digits alone are looked
-          up on the register (a firm first, then a fund); write FRN or PRN before a number to say which it is.
+          Separated by commas, spaces or new lines, e.g. <span className="font-mono">122702, BKS00001, PRN 800800</span>. Digits alone are looked up on the register (a firm first,
+          then a fund); write FRN or PRN before a number to say which it is.
         </p>
         <textarea id="paste-numbers" name="numbers" rows={4} required aria-describedby="paste-hint" className={`${INPUT} w-full font-mono`} />
         <button type="submit" disabled={pastePending} className={BUTTON}>
@@ -39,8 +39,8 @@ export function AddEntriesForms({ watchlistId }: { watchlistId: string }) {
         </h3>
         <input type="hidden" name="watchlistId" value={watchlistId} />
         <p id="csv-hint" className="text-sm text-slate-700">
-          One number per row in the first column, or a header row naming a <span className="font-mono">ref</span> column and optionally a{' '}
-          <span className="font-mono">kind</span> column (firm, individual or fund). At most 2,000 rows and 512 KB.
+          One number per row in the first column, or a header row naming a <span className="font-mono">ref</span> column and optionally a <span className="font-mono">kind</span>{' '}
+          column (firm, individual or fund). At most 2,000 rows and 512 KB.
         </p>
         <label htmlFor="csv-file" className={LABEL}>
           CSV file

@@ -37,7 +37,10 @@ export function ChangesTable({ changes, caption, extra, canManage }: { changes: 
                 {c.entityName ?? `${KIND_LABELS[c.kind].number} ${c.ref}`}
               </Link>
               <span className="text-slate-700">
-                {KIND_LABELS[c.kind].number} <span className="font-mono" data-testid="change-ref">{c.ref}</span>
+                {KIND_LABELS[c.kind].number}{' '}
+                <span className="font-mono" data-testid="change-ref">
+                  {c.ref}
+                </span>
               </span>
             </span>
           ),

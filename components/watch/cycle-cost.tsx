@@ -7,9 +7,9 @@ export function CycleCost({ cost }: { cost: CycleCostEstimate }) {
   return (
     <p className="text-sm text-slate-700" data-testid="cycle-cost">
       A check of this list reads {cost.entities.toLocaleString('en-GB')} {cost.entities === 1 ? 'record' : 'records'}: about{' '}
-      <strong>{cost.requests.toLocaleString('en-GB')} register requests</strong>, which take about <strong>{formatDuration(cost.seconds)}</strong> at the
-      background share of the budget ({perMinute.toLocaleString('en-GB')} requests a minute; people&apos;s pages always go first). It runs every
-      night after the register&apos;s evening update, and when you choose Check now.
+      <strong>{cost.requests.toLocaleString('en-GB')} register requests</strong>, which take about <strong>{formatDuration(cost.seconds)}</strong> at the background share of the
+      budget ({perMinute.toLocaleString('en-GB')} requests a minute; people&apos;s pages always go first). It runs every night after the register&apos;s evening update, and when
+      you choose Check now.
     </p>
   );
 }

@@ -64,7 +64,11 @@ export function EntriesTable({ watchlistId, entries, canManage }: { watchlistId:
           header: 'History',
           cell: (e) => (
             <Link href={entityHistoryPath(e.kind, e.ref)} className="text-brand-700 underline">
-              History<span className="sr-only"> of {KIND_LABELS[e.kind].number} {e.ref}</span>
+              History
+              <span className="sr-only">
+                {' '}
+                of {KIND_LABELS[e.kind].number} {e.ref}
+              </span>
             </Link>
           ),
         },
@@ -72,9 +76,7 @@ export function EntriesTable({ watchlistId, entries, canManage }: { watchlistId:
           ? [
               {
                 header: 'Remove',
-                cell: (e: WatchlistEntryRow) => (
-                  <RemoveEntryButton watchlistId={watchlistId} kind={e.kind} refNumber={e.ref} label={`${KIND_LABELS[e.kind].number} ${e.ref}`} />
-                ),
+                cell: (e: WatchlistEntryRow) => <RemoveEntryButton watchlistId={watchlistId} kind={e.kind} refNumber={e.ref} label={`${KIND_LABELS[e.kind].number} ${e.ref}`} />,
               },
             ]
           : []),

@@ -22,8 +22,11 @@ export function HistoryTimeline({ kind, history }: { kind: EntityKind; history: 
   if (history.length === 0) {
     return (
       <p className="rounded border border-slate-200 bg-white p-4 text-sm text-slate-700">
-        This record has not been checked yet. Add it to a <Link href={WATCHLISTS_PATH} className="text-brand-700 underline">watchlist</Link> and the
-        checks will show here, with what changed between them.
+        This record has not been checked yet. Add it to a{' '}
+        <Link href={WATCHLISTS_PATH} className="text-brand-700 underline">
+          watchlist
+        </Link>{' '}
+        and the checks will show here, with what changed between them.
       </p>
     );
   }

@@ -20,7 +20,11 @@ export async function WatchControl({ kind, refNumber, name }: { kind: EntityKind
   const others = all.filter((l) => !on.has(l.id));
   const canManage = hasRole(user.role, 'analyst');
   return (
-    <section aria-label="Watchlists" className="no-print flex flex-wrap items-center gap-x-4 gap-y-2 rounded border border-slate-200 bg-white px-3 py-2 text-sm" data-testid="watch-control">
+    <section
+      aria-label="Watchlists"
+      className="no-print flex flex-wrap items-center gap-x-4 gap-y-2 rounded border border-slate-200 bg-white px-3 py-2 text-sm"
+      data-testid="watch-control"
+    >
       <p>
         {watching.length === 0 ? (
           'Not on any watchlist.'

@@ -34,7 +34,12 @@ export async function startEvidencePortal(options: { dataDir: string; secret: st
   delete env.FSR_API_KEY;
 
   const portal = spawnNextStart(port, env, { detached: true });
-  await waitUntilAnswers('The portal', portal, httpAnswers(`${baseURL}/api/health`, (status) => status < 500), { timeoutMs: 60_000 });
+  await waitUntilAnswers(
+    'The portal',
+    portal,
+    httpAnswers(`${baseURL}/api/health`, (status) => status < 500),
+    { timeoutMs: 60_000 },
+  );
 
   return {
     baseURL,

@@ -69,7 +69,12 @@ export async function startPortal(options: { env?: Record<string, string>; port?
   if (!first.created) throw new Error('The fresh e2e database already had users.');
 
   const portal = spawnNextStart(port, env, { detached: true });
-  await waitUntilAnswers('The portal', portal, httpAnswers(`${baseURL}/login`, (status) => status >= 200 && status < 300), { timeoutMs: 60_000 });
+  await waitUntilAnswers(
+    'The portal',
+    portal,
+    httpAnswers(`${baseURL}/login`, (status) => status >= 200 && status < 300),
+    { timeoutMs: 60_000 },
+  );
 
   async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
     const handle = await openMigratedDb(dbConfig);

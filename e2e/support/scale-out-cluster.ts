@@ -56,12 +56,7 @@ function withSearchPath(url: string, schema: string): string {
   return u.toString();
 }
 
-export async function startCluster(options: {
-  count: number;
-  pgUrl: string;
-  sandboxBaseUrl: string;
-  env?: Record<string, string>;
-}): Promise<Cluster> {
+export async function startCluster(options: { count: number; pgUrl: string; sandboxBaseUrl: string; env?: Record<string, string> }): Promise<Cluster> {
   const schema = `scale_e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: options.pgUrl });
   await admin.connect();
@@ -116,10 +111,15 @@ export async function startCluster(options: {
   try {
     await Promise.all(
       instances.map((instance) =>
-        waitUntilAnswers(`Instance ${instance.index + 1}`, instance.process, httpAnswers(`${instance.baseURL}/api/ready`, (status) => status === 200), {
-          timeoutMs: 90_000,
-          intervalMs: 250,
-        }),
+        waitUntilAnswers(
+          `Instance ${instance.index + 1}`,
+          instance.process,
+          httpAnswers(`${instance.baseURL}/api/ready`, (status) => status === 200),
+          {
+            timeoutMs: 90_000,
+            intervalMs: 250,
+          },
+        ),
       ),
     );
   } catch (error) {

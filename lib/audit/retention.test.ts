@@ -61,11 +61,27 @@ forEachDialect('audit retention', pg, (db) => {
 
   it('housekeeping removes background jobs finished more than JOB_RETENTION_DAYS ago, never unfinished ones', async () => {
     const at = Date.parse('2026-11-24T02:00:00.000Z');
-    await enqueueJobs(db(), ['old-done', 'old-failed', 'recent-done', 'old-queued'].map((key) => ({ kind: 'hk-test', payload: null, dedupeKey: key })), at - 40 * DAY);
+    await enqueueJobs(
+      db(),
+      ['old-done', 'old-failed', 'recent-done', 'old-queued'].map((key) => ({ kind: 'hk-test', payload: null, dedupeKey: key })),
+      at - 40 * DAY,
+    );
     const finishedAt = (days: number) => new Date(at - days * DAY).toISOString();
-    await db().updateTable('jobs').set({ state: 'done', finished_at: finishedAt(JOB_RETENTION_DAYS + 1) }).where('dedupe_key', '=', 'old-done').execute();
-    await db().updateTable('jobs').set({ state: 'failed', finished_at: finishedAt(JOB_RETENTION_DAYS + 5) }).where('dedupe_key', '=', 'old-failed').execute();
-    await db().updateTable('jobs').set({ state: 'done', finished_at: finishedAt(JOB_RETENTION_DAYS - 1) }).where('dedupe_key', '=', 'recent-done').execute();
+    await db()
+      .updateTable('jobs')
+      .set({ state: 'done', finished_at: finishedAt(JOB_RETENTION_DAYS + 1) })
+      .where('dedupe_key', '=', 'old-done')
+      .execute();
+    await db()
+      .updateTable('jobs')
+      .set({ state: 'failed', finished_at: finishedAt(JOB_RETENTION_DAYS + 5) })
+      .where('dedupe_key', '=', 'old-failed')
+      .execute();
+    await db()
+      .updateTable('jobs')
+      .set({ state: 'done', finished_at: finishedAt(JOB_RETENTION_DAYS - 1) })
+      .where('dedupe_key', '=', 'recent-done')
+      .execute();
     expect((await runHousekeeping(db(), 30, at)).jobs).toBe(2);
     const left = await db().selectFrom('jobs').select('dedupe_key').where('kind', '=', 'hk-test').orderBy('dedupe_key').execute();
     expect(left.map((r) => r.dedupe_key)).toEqual(['old-queued', 'recent-done']);

@@ -1,13 +1,7 @@
 import { appendAudit } from '@/lib/db/queries/audit';
 import { endSession } from '@/lib/db/queries/ended-sessions';
 import { deleteTwoFactor, findTotp } from '@/lib/db/queries/two-factor';
-import {
-  carryUserSession,
-  deleteOtherUserSessions,
-  deleteUserSession,
-  listActiveUserSessions,
-  type UserSession,
-} from '@/lib/db/queries/user-sessions';
+import { carryUserSession, deleteOtherUserSessions, deleteUserSession, listActiveUserSessions, type UserSession } from '@/lib/db/queries/user-sessions';
 import { findUserById, findUserForPasswordCheck, revokeUserSessions, setUserPasswordHash, type User } from '@/lib/db/queries/users';
 import type { Db } from '@/lib/db/schema';
 import type { ThrottlePolicy } from './config';
@@ -51,13 +45,7 @@ async function sidForHandle(db: Db, userId: string, handle: string | null): Prom
 }
 
 /** Checks the current password under the sign-in throttle; a message when it is not right. */
-async function checkOwnPassword(
-  db: Db,
-  actor: AccountActor,
-  password: string,
-  policy: ThrottlePolicy,
-  action: string,
-): Promise<{ ok: true } | { ok: false; message: string }> {
+async function checkOwnPassword(db: Db, actor: AccountActor, password: string, policy: ThrottlePolicy, action: string): Promise<{ ok: true } | { ok: false; message: string }> {
   const account = actor.user.email;
   const verdict = await beginSignInAttempt(db, { account, address: actor.address }, policy);
   if (!verdict.allowed) {
@@ -152,10 +140,7 @@ export async function endOwnSession(db: Db, actor: AccountActor, handle: string)
 }
 
 /** Ends every session of the user but the acting one ("sign out everywhere else"). */
-export async function endOtherSessions(
-  db: Db,
-  actor: AccountActor,
-): Promise<AccountResult<{ sessionVersion: number; carriedSid: string | null; endedSessions: number }>> {
+export async function endOtherSessions(db: Db, actor: AccountActor): Promise<AccountResult<{ sessionVersion: number; carriedSid: string | null; endedSessions: number }>> {
   const carriedSid = await sidForHandle(db, actor.user.id, actor.sessionHandle);
   return db.transaction().execute(async (trx) => {
     const updated = await revokeUserSessions(trx, actor.user.id);
@@ -206,12 +191,7 @@ export async function enableOwnTwoFactor(db: Db, actor: AccountActor, code: stri
 }
 
 /** Turns two-factor off: the password and a current code (or a recovery code) are both needed. */
-export async function disableOwnTwoFactor(
-  db: Db,
-  actor: AccountActor,
-  input: { password: string; code: string },
-  policy: ThrottlePolicy,
-): Promise<AccountResult> {
+export async function disableOwnTwoFactor(db: Db, actor: AccountActor, input: { password: string; code: string }, policy: ThrottlePolicy): Promise<AccountResult> {
   if (!input.password || !input.code.trim()) return { ok: false, message: 'Enter your password and a code from your authenticator app.' };
   if (!(await findTotp(db, actor.user.id))?.confirmedAt) return { ok: false, message: 'Two-factor sign-in is not on for this account.' };
   const pw = await checkOwnPassword(db, actor, input.password, policy, 'account.two-factor-disable');
@@ -241,12 +221,7 @@ export async function disableOwnTwoFactor(
 }
 
 /** New recovery codes (the old ones stop working), after a current code. */
-export async function regenerateOwnRecoveryCodes(
-  db: Db,
-  actor: AccountActor,
-  code: string,
-  policy: ThrottlePolicy,
-): Promise<AccountResult<{ recoveryCodes: string[] }>> {
+export async function regenerateOwnRecoveryCodes(db: Db, actor: AccountActor, code: string, policy: ThrottlePolicy): Promise<AccountResult<{ recoveryCodes: string[] }>> {
   if (!/^\d{6}$/.test(code.replace(/\s+/g, ''))) return { ok: false, message: 'Enter the current six-digit code from your authenticator app.' };
   const verdict = await beginSignInAttempt(db, { account: actor.user.email, address: actor.address }, policy);
   if (!verdict.allowed) return { ok: false, message: `Too many attempts. Try again in ${minutesToWait(verdict.retryAfterMs)} minutes.` };

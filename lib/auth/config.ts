@@ -86,12 +86,16 @@ export function parseRoleMap(raw: string | undefined): Map<string, Role> {
     position += 1;
     const at = item.lastIndexOf(':');
     const value = at > 0 ? item.slice(0, at).trim() : '';
-    const r = at > 0 ? item.slice(at + 1).trim().toLowerCase() : '';
+    const r =
+      at > 0
+        ? item
+            .slice(at + 1)
+            .trim()
+            .toLowerCase()
+        : '';
     if (!value || !(ROLES as readonly string[]).includes(r)) {
       // Which entry, by position: its text may hold a group name the operator would rather not log.
-      throw new AuthConfigError(
-        `AUTH_ROLE_MAP entry ${position} is not "claim-value:role" with a role of ${ROLES.join(', ')}.`,
-      );
+      throw new AuthConfigError(`AUTH_ROLE_MAP entry ${position} is not "claim-value:role" with a role of ${ROLES.join(', ')}.`);
     }
     map.set(value, r as Role);
   }
@@ -125,12 +129,7 @@ function credential(env: Env, name: string): string {
   return value;
 }
 
-function ssoProvider(
-  env: Env,
-  id: OidcSettings['id'],
-  vars: { clientId: string; clientSecret: string; issuer?: string; tenant?: string },
-  name: string,
-): OidcSettings | null {
+function ssoProvider(env: Env, id: OidcSettings['id'], vars: { clientId: string; clientSecret: string; issuer?: string; tenant?: string }, name: string): OidcSettings | null {
   const names = [vars.clientId, vars.clientSecret, vars.issuer ?? vars.tenant!];
   const present = names.filter((n) => env[n]?.trim());
   if (present.length === 0) return null;
@@ -141,9 +140,7 @@ function ssoProvider(
   if (vars.tenant && !TENANT.test(env[vars.tenant]!.trim())) {
     throw new AuthConfigError(`${vars.tenant} must be the directory (tenant) id, a GUID or a domain such as contoso.onmicrosoft.com.`);
   }
-  const issuer = vars.tenant
-    ? `https://login.microsoftonline.com/${encodeURIComponent(env[vars.tenant]!.trim())}/v2.0`
-    : issuerUrl(vars.issuer!, env[vars.issuer!]!.trim());
+  const issuer = vars.tenant ? `https://login.microsoftonline.com/${encodeURIComponent(env[vars.tenant]!.trim())}/v2.0` : issuerUrl(vars.issuer!, env[vars.issuer!]!.trim());
   return { id, name, clientId: credential(env, vars.clientId), clientSecret: credential(env, vars.clientSecret), issuer };
 }
 

@@ -19,8 +19,7 @@ forEachDialect('local sign-in with a second factor', pg, (db) => {
     if (!done.ok) throw new Error(`enrolment failed: ${done.reason}`);
     return { user, secret, recoveryCodes: done.recoveryCodes };
   }
-  const attempt = (email: string, password: string, code?: string, address = '10.2.0.1') =>
-    authorizeCredentials(db(), { email, password, code, address }, policy);
+  const attempt = (email: string, password: string, code?: string, address = '10.2.0.1') => authorizeCredentials(db(), { email, password, code, address }, policy);
 
   it('asks for the code after the right password, then signs in with it (and not twice with the same code)', async () => {
     const { secret } = await enrolledUser('two@x');

@@ -46,9 +46,7 @@ export async function authorizeCredentials(
   const attempt = { attemptId: verdict.attemptId, account: email };
 
   const found = await findUserForPasswordCheck(db, email);
-  const passwordOk = found?.passwordHash
-    ? await verifyPassword(password, found.passwordHash)
-    : await burnPasswordCheck(password);
+  const passwordOk = found?.passwordHash ? await verifyPassword(password, found.passwordHash) : await burnPasswordCheck(password);
 
   if (!found || !passwordOk) {
     // The failure counts against the throttle and is on record, or neither: one transaction.

@@ -23,7 +23,13 @@ function account(provider: string): Account {
 
 describe('providers from the environment', () => {
   it('offers local accounts alone by default', () => {
-    const o = buildAuthOptions({ config: readAuthConfig({}), secret: SECRET, loadDb: async () => { throw new Error('unused'); } });
+    const o = buildAuthOptions({
+      config: readAuthConfig({}),
+      secret: SECRET,
+      loadDb: async () => {
+        throw new Error('unused');
+      },
+    });
     expect(o.providers.map((p) => p.id)).toEqual(['credentials']);
     expect(o.session).toEqual({ strategy: 'jwt', maxAge: 36_000 });
     expect(o.pages).toEqual({ signIn: '/login', error: '/login' });
@@ -32,17 +38,37 @@ describe('providers from the environment', () => {
   it('adds Entra ID, Okta and a generic OIDC issuer with PKCE, from their variables', () => {
     const config = readAuthConfig({
       AUTH_LOCAL_ACCOUNTS: 'false',
-      AZURE_AD_CLIENT_ID: 'az', AZURE_AD_CLIENT_SECRET: 'azs', AZURE_AD_TENANT_ID: 'tenant-1',
-      OKTA_CLIENT_ID: 'ok', OKTA_CLIENT_SECRET: 'oks', OKTA_ISSUER: 'https://corp.okta.com',
-      OIDC_ISSUER: 'http://127.0.0.1:9999', OIDC_CLIENT_ID: 'oi', OIDC_CLIENT_SECRET: 'ois', OIDC_NAME: 'Keycloak',
+      AZURE_AD_CLIENT_ID: 'az',
+      AZURE_AD_CLIENT_SECRET: 'azs',
+      AZURE_AD_TENANT_ID: 'tenant-1',
+      OKTA_CLIENT_ID: 'ok',
+      OKTA_CLIENT_SECRET: 'oks',
+      OKTA_ISSUER: 'https://corp.okta.com',
+      OIDC_ISSUER: 'http://127.0.0.1:9999',
+      OIDC_CLIENT_ID: 'oi',
+      OIDC_CLIENT_SECRET: 'ois',
+      OIDC_NAME: 'Keycloak',
     });
-    const o = buildAuthOptions({ config, secret: SECRET, loadDb: async () => { throw new Error('unused'); } });
+    const o = buildAuthOptions({
+      config,
+      secret: SECRET,
+      loadDb: async () => {
+        throw new Error('unused');
+      },
+    });
     const byId = Object.fromEntries(o.providers.map((p) => [p.id, p as unknown as Record<string, unknown>]));
     expect(Object.keys(byId)).toEqual(['azure-ad', 'okta', 'oidc']);
     expect(byId['azure-ad'].wellKnown).toBe('https://login.microsoftonline.com/tenant-1/v2.0/.well-known/openid-configuration?appid=az');
     expect((byId['azure-ad'].options as Record<string, unknown>).checks).toEqual(['pkce', 'state']);
     expect(byId.okta.wellKnown).toBe('https://corp.okta.com/.well-known/openid-configuration');
-    expect(byId.oidc).toMatchObject({ name: 'Keycloak', type: 'oauth', wellKnown: 'http://127.0.0.1:9999/.well-known/openid-configuration', clientId: 'oi', idToken: true, checks: ['pkce', 'state'] });
+    expect(byId.oidc).toMatchObject({
+      name: 'Keycloak',
+      type: 'oauth',
+      wellKnown: 'http://127.0.0.1:9999/.well-known/openid-configuration',
+      clientId: 'oi',
+      idToken: true,
+      checks: ['pkce', 'state'],
+    });
   });
 
   it('reads the e-mail from email, else an address-shaped preferred_username or upn', () => {
@@ -55,8 +81,11 @@ describe('providers from the environment', () => {
 
 forEachDialect('next-auth callbacks and events', pg, (db) => {
   const config = readAuthConfig({
-    OIDC_ISSUER: 'http://127.0.0.1:9999', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's',
-    AUTH_ROLE_CLAIM: 'groups', AUTH_ROLE_MAP: 'fsr-admins:admin,fsr-analysts:analyst',
+    OIDC_ISSUER: 'http://127.0.0.1:9999',
+    OIDC_CLIENT_ID: 'c',
+    OIDC_CLIENT_SECRET: 's',
+    AUTH_ROLE_CLAIM: 'groups',
+    AUTH_ROLE_MAP: 'fsr-admins:admin,fsr-analysts:analyst',
   });
   const options = () => buildAuthOptions({ config, secret: SECRET, loadDb: async () => db(), address: '203.0.113.5' });
   const cb = () => options().callbacks as Callbacks;
@@ -111,7 +140,13 @@ forEachDialect('next-auth callbacks and events', pg, (db) => {
   });
 
   it('credentials: a database failure reaches the page as a code, not as the error text', async () => {
-    const broken = buildAuthOptions({ config, secret: SECRET, loadDb: async () => { throw new Error('connect ECONNREFUSED 10.0.0.5:5432'); } });
+    const broken = buildAuthOptions({
+      config,
+      secret: SECRET,
+      loadDb: async () => {
+        throw new Error('connect ECONNREFUSED 10.0.0.5:5432');
+      },
+    });
     const provider = broken.providers[0] as unknown as { options: { authorize: (c: unknown, r: unknown) => Promise<unknown> } };
     await expect(provider.options.authorize({ email: 'amy@x', password: 'x' }, {})).rejects.toThrow(/^sign-in-unavailable$/);
   });
@@ -145,9 +180,14 @@ forEachDialect('next-auth callbacks and events', pg, (db) => {
     await setUserDisabled(db(), u.id, true);
     const base = { sub: 'idp-1', email: 'ola@corp.example' };
     expect(await cb().signIn({ user: { id: 'idp-1' }, account: account('oidc'), profile: base as never })).toBe(false);
-    expect(await cb().signIn({ user: { id: 'idp-2' }, account: account('oidc'), profile: { sub: 'idp-2', email: 'new@corp.example', email_verified: false } as never })).toBe(false);
+    expect(await cb().signIn({ user: { id: 'idp-2' }, account: account('oidc'), profile: { sub: 'idp-2', email: 'new@corp.example', email_verified: false } as never })).toBe(
+      false,
+    );
     expect(await cb().signIn({ user: { id: 'idp-3' }, account: account('oidc'), profile: { sub: 'idp-3' } as never })).toBe(false);
-    const reasons = (await listAudit(db(), { action: 'auth.sign-in-failed' })).map((e) => e.detail?.reason).slice(0, 3).reverse();
+    const reasons = (await listAudit(db(), { action: 'auth.sign-in-failed' }))
+      .map((e) => e.detail?.reason)
+      .slice(0, 3)
+      .reverse();
     expect(reasons).toEqual(['account-disabled', 'email-unverified', 'no-email-claim']);
     expect(await findUserByEmail(db(), 'new@corp.example')).toBeNull();
   });
@@ -160,7 +200,10 @@ forEachDialect('next-auth callbacks and events', pg, (db) => {
     expect(await cb().signIn({ user: { id: 'y' }, account: account('oidc'), profile: claims('kim@corp.example') })).toBe(false);
     expect(await findUserByEmail(db(), 'root@corp.example')).toMatchObject({ id: local.id, role: 'admin', authProvider: 'local' });
     expect(await findUserByEmail(db(), 'kim@corp.example')).toMatchObject({ id: okta.id, role: 'viewer', authProvider: 'okta' });
-    const reasons = (await listAudit(db(), { action: 'auth.sign-in-failed' })).map((e) => e.detail?.reason).slice(0, 2).reverse();
+    const reasons = (await listAudit(db(), { action: 'auth.sign-in-failed' }))
+      .map((e) => e.detail?.reason)
+      .slice(0, 2)
+      .reverse();
     expect(reasons).toEqual(['local-account', 'other-provider']);
   });
 
@@ -171,7 +214,7 @@ forEachDialect('next-auth callbacks and events', pg, (db) => {
     expect(await signIn({ user: { id: 'x' }, account: account('oidc'), profile: { sub: 'x', email: 'stranger@corp.example' } as never })).toBe(false);
     await createUser(db(), { email: 'invited@corp.example', role: 'analyst', passwordHash: null, authProvider: 'sso' });
     expect(await signIn({ user: { id: 'y' }, account: account('oidc'), profile: { sub: 'y', email: 'invited@corp.example' } as never })).toBe(true);
-    expect((await findUserByEmail(db(), 'invited@corp.example'))).toMatchObject({ role: 'analyst', authProvider: 'oidc' });
+    expect(await findUserByEmail(db(), 'invited@corp.example')).toMatchObject({ role: 'analyst', authProvider: 'oidc' });
   });
 
   it('audits sign-in (with the client address) and sign-out, and records the last sign-in', async () => {

@@ -48,9 +48,7 @@ export interface AuthDeps {
 
 // A session's last-seen time is written at most this often (per instance), not on every request.
 const TOUCH_INTERVAL_MS = 5 * 60_000;
-const touched = ((globalThis as typeof globalThis & { [k: symbol]: Map<string, number> | undefined })[
-  Symbol.for('fsr-portal.auth.session-touched')
-] ??= new Map<string, number>());
+const touched = ((globalThis as typeof globalThis & { [k: symbol]: Map<string, number> | undefined })[Symbol.for('fsr-portal.auth.session-touched')] ??= new Map<string, number>());
 
 async function touchSession(loadDb: () => Promise<Db>, sid: string, nowMs: number = Date.now()): Promise<void> {
   const last = touched.get(sid);
@@ -215,12 +213,7 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
         if (user && account) {
           // Sign-in: bind the session to the portal's account and its current session version.
           const db = await deps.loadDb();
-          const portalUser =
-            account.provider === 'credentials'
-              ? await findUserById(db, user.id)
-              : user.email
-                ? await findUserByEmail(db, user.email)
-                : null;
+          const portalUser = account.provider === 'credentials' ? await findUserById(db, user.id) : user.email ? await findUserByEmail(db, user.email) : null;
           if (!portalUser) throw new SessionRefused('The account for this sign-in was not found.');
           const claims: PortalTokenClaims = {
             uid: portalUser.id,
@@ -279,8 +272,7 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
     events: {
       async signIn({ user, account }) {
         const db = await deps.loadDb();
-        const portalUser =
-          account?.provider === 'credentials' ? await findUserById(db, user.id) : user.email ? await findUserByEmail(db, user.email) : null;
+        const portalUser = account?.provider === 'credentials' ? await findUserById(db, user.id) : user.email ? await findUserByEmail(db, user.email) : null;
         // The last-sign-in time and the audit entry are written together or not at all.
         await db.transaction().execute(async (trx) => {
           if (portalUser) await recordUserSignIn(trx, portalUser.id);

@@ -12,18 +12,14 @@ describe('password policy (NIST SP 800-63B style)', () => {
     expect(PASSWORD_MIN_LENGTH).toBe(12);
     expect(PASSWORD_MAX_LENGTH).toBe(128);
     expect(passwordLength('☂☂☂')).toBe(3);
-    expect(passwordPolicyProblem('short pw 1')).toBe(
-      'Use at least 12 characters (this one has 10). A few unrelated words make a long password that is easy to remember.',
-    );
+    expect(passwordPolicyProblem('short pw 1')).toBe('Use at least 12 characters (this one has 10). A few unrelated words make a long password that is easy to remember.');
     expect(passwordPolicyProblem('a'.repeat(64) + 'b'.repeat(65))).toBe('Use at most 128 characters (this one has 129).');
     expect(passwordPolicyProblem('x'.repeat(6) + 'yz'.repeat(61))).toBeNull();
   });
 
   it('refuses commonly used passwords from the list, in any letter case, also padded with digits and symbols', () => {
     for (const common of ['password1234', 'PASSWORD1234', 'Qwertyuiop123', '1q2w3e4r5t6y', 'Password2026!!', '!!!sunshine2026']) {
-      expect(passwordPolicyProblem(common), common).toBe(
-        'This password is on a list of commonly used passwords, which attackers try first. Choose another.',
-      );
+      expect(passwordPolicyProblem(common), common).toBe('This password is on a list of commonly used passwords, which attackers try first. Choose another.');
     }
   });
 

@@ -50,7 +50,10 @@ export function passwordPolicyProblem(password: string, context: { email?: strin
   const compact = lower.replace(/[\s._-]+/g, '');
   const email = context.email?.trim().toLowerCase();
   const local = email?.split('@')[0]?.replace(/[\s._-]+/g, '');
-  const name = context.name?.trim().toLowerCase().replace(/[\s._-]+/g, '');
+  const name = context.name
+    ?.trim()
+    .toLowerCase()
+    .replace(/[\s._-]+/g, '');
   const personal = [email, local, name].filter((v): v is string => !!v && v.length >= 4);
   if (personal.some((p) => compact.replace(/\d+$/, '') === p || compact === p || lower === p)) {
     return 'This password is your e-mail address or name. Choose something others cannot guess.';

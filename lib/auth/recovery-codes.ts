@@ -35,5 +35,7 @@ export function looksLikeRecoveryCode(input: string): boolean {
 
 /** The stored form: bound to the user, so equal codes of two users never share a row. */
 export function hashRecoveryCode(userId: string, code: string): string {
-  return createHash('sha256').update(`${userId}:${normalizeRecoveryCode(code)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${userId}:${normalizeRecoveryCode(code)}`)
+    .digest('hex');
 }

@@ -41,7 +41,9 @@ describe('every non-public route checks the session itself', () => {
     // A page built by a route factory (the firm's section pages, every individual and fund page) is guarded by the factory's page.
     const factory = Object.entries(GUARDED_ROUTE_FACTORIES).find(([name]) => new RegExp(`\\b${name}\\s*\\(`).test(source));
     const guardedSource = factory ? readFileSync(factory[1], 'utf8') : source;
-    expect(GUARD.test(guardedSource), `${route.file} must call requireUser()/requireRole() (pages) or authorizeRequest()/withAuth() (route handlers) before doing anything`).toBe(true);
+    expect(GUARD.test(guardedSource), `${route.file} must call requireUser()/requireRole() (pages) or authorizeRequest()/withAuth() (route handlers) before doing anything`).toBe(
+      true,
+    );
   });
 
   it.each(listServerActionFiles().map((f) => [f]))('server actions in %s check the caller', (file) => {

@@ -22,9 +22,7 @@ describe('auth secret', () => {
   });
 
   it('requires NEXTAUTH_SECRET for a shared (PostgreSQL) deployment', () => {
-    expect(() => resolveAuthSecret({ DATABASE_URL: 'postgres://db/x', FSR_DATA_DIR: tempDir() })).toThrow(
-      /NEXTAUTH_SECRET must be set when DATABASE_URL is set/,
-    );
+    expect(() => resolveAuthSecret({ DATABASE_URL: 'postgres://db/x', FSR_DATA_DIR: tempDir() })).toThrow(/NEXTAUTH_SECRET must be set when DATABASE_URL is set/);
   });
 
   it('generates a secret on first run into the data directory (0600) and reuses it', () => {

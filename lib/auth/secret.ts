@@ -60,10 +60,7 @@ export function resolveAuthSecret(env: Env = process.env): AuthSecret {
   const configured = fromEnv(env);
   if (configured) return { secret: configured, source: 'environment' };
   if (env.DATABASE_URL?.trim()) {
-    throw new Error(
-      'NEXTAUTH_SECRET must be set when DATABASE_URL is set: every portal instance needs the same secret. ' +
-        'Generate one with `openssl rand -base64 48`.',
-    );
+    throw new Error('NEXTAUTH_SECRET must be set when DATABASE_URL is set: every portal instance needs the same secret. ' + 'Generate one with `openssl rand -base64 48`.');
   }
   const file = path.join(dataDir(env), SECRET_FILE_NAME);
   const cached = fileCache.get(file);

@@ -25,9 +25,7 @@ export interface PortalTokenClaims {
   sid?: string;
 }
 
-export type SessionVerdict =
-  | { ok: true; user: User }
-  | { ok: false; reason: 'malformed' | 'expired' | 'unknown-user' | 'disabled' | 'revoked' | 'signed-out' };
+export type SessionVerdict = { ok: true; user: User } | { ok: false; reason: 'malformed' | 'expired' | 'unknown-user' | 'disabled' | 'revoked' | 'signed-out' };
 
 type Cached<V> = { value: V; fetchedAt: number };
 
@@ -85,13 +83,7 @@ export function clearUserCache(): void {
 }
 
 export function isPortalToken(token: Record<string, unknown> | null | undefined): token is Record<string, unknown> & PortalTokenClaims {
-  return (
-    !!token &&
-    typeof token.uid === 'string' &&
-    typeof token.sv === 'number' &&
-    typeof token.role === 'string' &&
-    typeof token.authAt === 'number'
-  );
+  return !!token && typeof token.uid === 'string' && typeof token.sv === 'number' && typeof token.role === 'string' && typeof token.authAt === 'number';
 }
 
 /** True while the session is within its absolute lifetime (checked in the proxy too). */
@@ -119,7 +111,14 @@ export async function checkSession(
   }
   if (typeof token.sid === 'string') {
     const sid = token.sid;
-    const ended = await readThrough(sessions, sid, async () => isSessionEnded(await loadDb(), sid), revalidateMs, nowMs, (e) => e);
+    const ended = await readThrough(
+      sessions,
+      sid,
+      async () => isSessionEnded(await loadDb(), sid),
+      revalidateMs,
+      nowMs,
+      (e) => e,
+    );
     if (ended) return { ok: false, reason: 'signed-out' };
   }
   return { ok: true, user };

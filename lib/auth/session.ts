@@ -13,7 +13,6 @@ import { mustEnrolTwoFactor, TWO_FACTOR_ENROL_PATH } from './two-factor-requirem
 
 export type { SessionUser };
 
-
 /**
  * The signed-in user, or null. Checks the account behind the session (disabled, revoked, expired),
  * so a null here is authoritative. Cached for the duration of one render.
@@ -84,10 +83,7 @@ export async function authorizeRequest(role: Role = 'viewer'): Promise<RequestAu
   if (!user) {
     return {
       ok: false,
-      response: Response.json(
-        { error: 'unauthenticated', message: 'Sign in to use this endpoint.' },
-        { status: 401, headers: { 'cache-control': 'no-store' } },
-      ),
+      response: Response.json({ error: 'unauthenticated', message: 'Sign in to use this endpoint.' }, { status: 401, headers: { 'cache-control': 'no-store' } }),
     };
   }
   if (!hasRole(user.role, role)) {

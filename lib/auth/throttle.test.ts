@@ -43,9 +43,7 @@ forEachDialect('sign-in throttling', pg, (db) => {
   });
 
   it('counts a burst of parallel guesses in full: at most 5 get to check a password', async () => {
-    const verdicts = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => beginSignInAttempt(db(), { account: 'burst@x', address: `198.51.100.${i}` }, policy, T0)),
-    );
+    const verdicts = await Promise.all(Array.from({ length: 12 }, (_, i) => beginSignInAttempt(db(), { account: 'burst@x', address: `198.51.100.${i}` }, policy, T0)));
     expect(verdicts.filter((v) => v.allowed).length).toBeLessThanOrEqual(5);
     expect(verdicts.filter((v) => v.allowed).length).toBeGreaterThanOrEqual(1);
   });

@@ -1,12 +1,5 @@
 import { isoNow } from '@/lib/db/clock';
-import {
-  clearAccountAttempts,
-  deleteAttempt,
-  earlierAttemptTimes,
-  insertPendingAttempt,
-  markAttemptFailed,
-  pruneAttempts,
-} from '@/lib/db/queries/login-attempts';
+import { clearAccountAttempts, deleteAttempt, earlierAttemptTimes, insertPendingAttempt, markAttemptFailed, pruneAttempts } from '@/lib/db/queries/login-attempts';
 import type { Db } from '@/lib/db/schema';
 import type { ThrottlePolicy } from './config';
 
@@ -15,9 +8,7 @@ import type { ThrottlePolicy } from './config';
 // is recorded before its password is checked, so a burst of parallel guesses counts in full.
 // Refused attempts are not recorded: a locked account unlocks on time even under a steady attack.
 
-export type ThrottleVerdict =
-  | { allowed: true; attemptId: number }
-  | { allowed: false; scope: 'account' | 'address'; retryAfterMs: number };
+export type ThrottleVerdict = { allowed: true; attemptId: number } | { allowed: false; scope: 'account' | 'address'; retryAfterMs: number };
 
 function retryAfter(times: string[], max: number, windowMs: number, now: number): number | null {
   if (times.length < max) return null;
@@ -26,12 +17,7 @@ function retryAfter(times: string[], max: number, windowMs: number, now: number)
   return Math.max(unlockAt - now, 1000);
 }
 
-export async function beginSignInAttempt(
-  db: Db,
-  key: { account: string; address: string },
-  policy: ThrottlePolicy,
-  now: number = Date.now(),
-): Promise<ThrottleVerdict> {
+export async function beginSignInAttempt(db: Db, key: { account: string; address: string }, policy: ThrottlePolicy, now: number = Date.now()): Promise<ThrottleVerdict> {
   const since = isoNow(now - policy.windowMs);
   await pruneAttempts(db, isoNow(now - 2 * policy.windowMs));
   const attemptId = await insertPendingAttempt(db, { account: key.account, address: key.address, at: isoNow(now) });
@@ -43,18 +29,12 @@ export async function beginSignInAttempt(
   const addressWait = retryAfter(addressTimes, policy.maxFailuresPerAddress, policy.windowMs, now);
   if (accountWait !== null || addressWait !== null) {
     await deleteAttempt(db, attemptId);
-    return accountWait !== null
-      ? { allowed: false, scope: 'account', retryAfterMs: accountWait }
-      : { allowed: false, scope: 'address', retryAfterMs: addressWait! };
+    return accountWait !== null ? { allowed: false, scope: 'account', retryAfterMs: accountWait } : { allowed: false, scope: 'address', retryAfterMs: addressWait! };
   }
   return { allowed: true, attemptId };
 }
 
-export async function finishSignInAttempt(
-  db: Db,
-  attempt: { attemptId: number; account: string },
-  succeeded: boolean,
-): Promise<void> {
+export async function finishSignInAttempt(db: Db, attempt: { attemptId: number; account: string }, succeeded: boolean): Promise<void> {
   if (succeeded) await clearAccountAttempts(db, attempt.account);
   else await markAttemptFailed(db, attempt.attemptId);
 }

@@ -22,11 +22,7 @@ export function rememberTwoFactorRequired(value: boolean, nowMs: number = Date.n
 }
 
 /** True when this signed-in user must enrol before using the portal: a password sign-in, required, not enrolled. */
-export async function mustEnrolTwoFactor(
-  loadDb: () => Promise<Db>,
-  user: { id: string; provider: string },
-  revalidateMs: number,
-): Promise<boolean> {
+export async function mustEnrolTwoFactor(loadDb: () => Promise<Db>, user: { id: string; provider: string }, revalidateMs: number): Promise<boolean> {
   if (user.provider !== 'credentials') return false;
   if (!(await twoFactorRequired(loadDb, revalidateMs))) return false;
   return !(await hasTwoFactor(await loadDb(), user.id));

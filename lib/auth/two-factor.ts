@@ -1,12 +1,4 @@
-import {
-  acceptTotpStep,
-  confirmTotp,
-  countUnusedRecoveryCodes,
-  findTotp,
-  replaceRecoveryCodes,
-  savePendingTotp,
-  redeemRecoveryCode,
-} from '@/lib/db/queries/two-factor';
+import { acceptTotpStep, confirmTotp, countUnusedRecoveryCodes, findTotp, replaceRecoveryCodes, savePendingTotp, redeemRecoveryCode } from '@/lib/db/queries/two-factor';
 import type { Db } from '@/lib/db/schema';
 import { generateRecoveryCodes, hashRecoveryCode, looksLikeRecoveryCode } from './recovery-codes';
 import { matchTotpStep, newTotpSecret } from './totp';
@@ -15,9 +7,7 @@ import { matchTotpStep, newTotpSecret } from './totp';
 // lost device. Single-sign-on accounts keep their identity provider's MFA and never get a TOTP.
 
 export type SecondFactorCheck =
-  | { ok: true; method: 'totp' }
-  | { ok: true; method: 'recovery-code'; remaining: number }
-  | { ok: false; reason: 'wrong-code' | 'code-already-used' | 'not-enrolled' };
+  { ok: true; method: 'totp' } | { ok: true; method: 'recovery-code'; remaining: number } | { ok: false; reason: 'wrong-code' | 'code-already-used' | 'not-enrolled' };
 
 export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
   return !!(await findTotp(db, userId))?.confirmedAt;

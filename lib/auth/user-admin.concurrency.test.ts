@@ -22,7 +22,9 @@ forEachDialect('user administration under concurrency', pg, (db) => {
       for (const o of others) await db().updateTable('users').set({ disabled: 1 }).where('id', '=', o.id).execute();
       const [a, b] = await Promise.all([make(1), make(2)]);
       const results = await Promise.allSettled(
-        round % 2 === 0 ? [changeUserRole(db(), cli, a.id, 'viewer'), changeUserRole(db(), cli, b.id, 'analyst')] : [setUserEnabled(db(), cli, a.id, false), setUserEnabled(db(), cli, b.id, false)],
+        round % 2 === 0
+          ? [changeUserRole(db(), cli, a.id, 'viewer'), changeUserRole(db(), cli, b.id, 'analyst')]
+          : [setUserEnabled(db(), cli, a.id, false), setUserEnabled(db(), cli, b.id, false)],
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;

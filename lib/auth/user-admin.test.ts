@@ -3,15 +3,7 @@ import { listAudit } from '@/lib/db/queries/audit';
 import { createUser, findUserForPasswordCheck } from '@/lib/db/queries/users';
 import { forEachDialect, postgresStatus } from '@/test/db-harness';
 import { verifyPassword } from './password';
-import {
-  type AdminActor,
-  changeUserRole,
-  createLocalUser,
-  inviteSsoUser,
-  resetUserPassword,
-  revokeAllSessions,
-  setUserEnabled,
-} from './user-admin';
+import { type AdminActor, changeUserRole, createLocalUser, inviteSsoUser, resetUserPassword, revokeAllSessions, setUserEnabled } from './user-admin';
 
 const pg = await postgresStatus();
 
@@ -56,14 +48,7 @@ forEachDialect('user administration', pg, (db) => {
     const revoked = await revokeAllSessions(db(), admin, user.id);
     expect(revoked.sessionVersion).toBe(reset.user.sessionVersion + 1);
     const actions = (await listAudit(db(), { reference: 'ops@x' })).map((e) => e.action).reverse();
-    expect(actions).toEqual([
-      'admin.user.create',
-      'admin.user.set-role',
-      'admin.user.disable',
-      'admin.user.enable',
-      'admin.user.reset-password',
-      'admin.user.revoke-sessions',
-    ]);
+    expect(actions).toEqual(['admin.user.create', 'admin.user.set-role', 'admin.user.disable', 'admin.user.enable', 'admin.user.reset-password', 'admin.user.revoke-sessions']);
   });
 
   it('never leaves the portal without an active administrator, and an admin cannot disable themself', async () => {

@@ -32,26 +32,12 @@ export class AdminActionError extends Error {
   override name = 'AdminActionError';
 }
 
-async function audited<T>(
-  db: Db,
-  actor: AdminActor,
-  action: string,
-  subject: string,
-  detail: Record<string, unknown>,
-  change: (trx: Db) => Promise<T>,
-): Promise<T> {
+async function audited<T>(db: Db, actor: AdminActor, action: string, subject: string, detail: Record<string, unknown>, change: (trx: Db) => Promise<T>): Promise<T> {
   return db.transaction().execute((trx) => auditedIn(trx, actor, action, subject, detail, change));
 }
 
 /** The change and its audit entry, inside a transaction the caller runs. */
-async function auditedIn<T>(
-  trx: Db,
-  actor: AdminActor,
-  action: string,
-  subject: string,
-  detail: Record<string, unknown>,
-  change: (trx: Db) => Promise<T>,
-): Promise<T> {
+async function auditedIn<T>(trx: Db, actor: AdminActor, action: string, subject: string, detail: Record<string, unknown>, change: (trx: Db) => Promise<T>): Promise<T> {
   const result = await change(trx);
   await appendAudit(trx, {
     action,
@@ -110,11 +96,7 @@ async function mustFind(db: Db, userId: string): Promise<User> {
 }
 
 /** A local account with a generated password, returned once for the admin to pass on. */
-export async function createLocalUser(
-  db: Db,
-  actor: AdminActor,
-  input: { email: string; name?: string; role: Role },
-): Promise<{ user: User; password: string }> {
+export async function createLocalUser(db: Db, actor: AdminActor, input: { email: string; name?: string; role: Role }): Promise<{ user: User; password: string }> {
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   const user = await audited(db, actor, 'admin.user.create', input.email.trim().toLowerCase(), { role: input.role, provider: 'local' }, (trx) =>
@@ -176,9 +158,7 @@ export async function resetUserPassword(db: Db, actor: AdminActor, userId: strin
   }
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
-  const updated = await audited(db, actor, 'admin.user.reset-password', user.email, {}, async (trx) =>
-    (await setUserPasswordHash(trx, userId, passwordHash))!,
-  );
+  const updated = await audited(db, actor, 'admin.user.reset-password', user.email, {}, async (trx) => (await setUserPasswordHash(trx, userId, passwordHash))!);
   invalidateCachedUser(userId);
   return { user: updated, password };
 }

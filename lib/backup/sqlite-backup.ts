@@ -79,7 +79,14 @@ export async function checkDatabaseFile(file: string): Promise<DatabaseCheck> {
       }
       if (rows.length < 200) break;
     }
-    const users = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const users = Number(
+      (
+        await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const last = sqlite.prepare('SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1').get() as { name: string } | undefined;
     return { integrity, auditChain, snapshots, users, schema: last?.name ?? null };
   } finally {

@@ -38,7 +38,17 @@ describe('reading a reference through spreadsheet artefacts', () => {
 
 describe('reading an input table', () => {
   it('keeps every row in order, folds duplicates and reports impossible rows in place', () => {
-    const rows = readInputTable([['Reference', 'Type', 'Postcode'], ['0730427 '], ['730427.0'], ['BKS00001'], ['800800', 'fund'], ['Albion Crown Bank plc', '', 'ec2n 4bq'], ['99999999'], [''], ['edward thornton', 'individual']]);
+    const rows = readInputTable([
+      ['Reference', 'Type', 'Postcode'],
+      ['0730427 '],
+      ['730427.0'],
+      ['BKS00001'],
+      ['800800', 'fund'],
+      ['Albion Crown Bank plc', '', 'ec2n 4bq'],
+      ['99999999'],
+      [''],
+      ['edward thornton', 'individual'],
+    ]);
     expect(rows.map((r) => [r.rowNo, r.kind, r.ref ?? r.name, r.duplicateOf])).toEqual([
       [1, 'firm', '730427', undefined],
       [2, 'firm', '730427', 1],
@@ -64,19 +74,26 @@ describe('reading an input table', () => {
   });
 
   it('refuses a type that contradicts the reference and a name the register cannot search', () => {
-    const rows = readInputTable([['Reference', 'Type'], ['BKS00001', 'firm'], ['Acme * Ltd', '']]);
+    const rows = readInputTable([
+      ['Reference', 'Type'],
+      ['BKS00001', 'firm'],
+      ['Acme * Ltd', ''],
+    ]);
     expect(rows[0]).toMatchObject({ kind: 'invalid', message: expect.stringContaining('type says firm') });
     expect(rows[1]).toMatchObject({ kind: 'invalid', message: expect.stringContaining('cannot be searched') });
   });
 
   it('splits pasted text on the delimiter its first line uses', () => {
-    expect(parseDelimitedText('a;b\nc;d')).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(parseDelimitedText('a;b\nc;d')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
     expect(parseDelimitedText('a\tb\n')).toEqual([['a', 'b']]);
   });
 });
 
 describe('estimating a bulk check', () => {
-  it('counts requests per row and the time at bulk work\'s share of the budget', () => {
+  it("counts requests per row and the time at bulk work's share of the budget", () => {
     const rows = readInputTable([['200200'], ['200200'], ['300300'], ['Albion Crown Bank plc'], ['BKS00001'], ['123456789']]);
     const status = estimateBulk(rows, 0, { share: 40, windowSeconds: 10 });
     expect(status).toMatchObject({ rows: 6, toCheck: 4, invalid: 1, duplicates: 1, names: 1, minRequests: 5, maxRequests: 8, minSeconds: 0 });

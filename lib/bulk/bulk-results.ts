@@ -71,7 +71,13 @@ export function resultColumns(job: BulkJob, rows: BulkRow[]): CsvColumn<ResultRo
     { header: 'Read as', value: (r) => readAsText(r.row) },
     { header: 'Outcome', value: (r) => r.outcome },
     { header: 'Retryable', value: (r) => (r.result.outcome === 'register-error' ? (r.result.retryable ? 'Yes' : 'No') : '') },
-    { header: 'Message', value: (r) => [r.row.duplicateOf !== null ? `Same as row ${r.row.duplicateOf}.` : '', r.row.inputKind === 'invalid' ? (r.row.message ?? '') : (r.result.message ?? '')].filter(Boolean).join(' ') },
+    {
+      header: 'Message',
+      value: (r) =>
+        [r.row.duplicateOf !== null ? `Same as row ${r.row.duplicateOf}.` : '', r.row.inputKind === 'invalid' ? (r.row.message ?? '') : (r.result.message ?? '')]
+          .filter(Boolean)
+          .join(' '),
+    },
     { header: 'Matched type', value: (r) => r.result.matchedKind ?? '' },
     { header: 'Matched reference', value: (r) => r.result.matchedRef ?? '' },
     { header: 'Matched name', value: (r) => r.result.matchedName ?? '' },

@@ -179,7 +179,14 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
         kind === 'firm' ? await client.firm(ref, call) : kind === 'individual' ? await client.individual(ref, call) : await client.fund(ref, call),
       );
       if (result.kind === 'not-found') {
-        return { ...extra, outcome: 'not-found', message: `The register holds no ${KIND_WORD[kind]} with ${REF_WORD[kind]} ${ref}.`, retrievedAt: result.provenance.retrievedAt, provenanceSource: result.provenance.source, requestCount: 0 };
+        return {
+          ...extra,
+          outcome: 'not-found',
+          message: `The register holds no ${KIND_WORD[kind]} with ${REF_WORD[kind]} ${ref}.`,
+          retrievedAt: result.provenance.retrievedAt,
+          provenanceSource: result.provenance.source,
+          requestCount: 0,
+        };
       }
       if (result.kind !== 'ok') return { ...extra, outcome: 'invalid', message: result.message, requestCount: 0 };
       const fields = recordFields(kind, result.data);
@@ -233,7 +240,14 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
     const query = row.nameQuery;
     const search = guard(await client.search(query, entity, call));
     if (search.kind === 'not-found') {
-      return { outcome: 'not-found', message: `The register's ${KIND_WORD[entity]} search finds nothing for "${query}".`, candidates: [], retrievedAt: search.provenance.retrievedAt, provenanceSource: search.provenance.source, requestCount: 0 };
+      return {
+        outcome: 'not-found',
+        message: `The register's ${KIND_WORD[entity]} search finds nothing for "${query}".`,
+        candidates: [],
+        retrievedAt: search.provenance.retrievedAt,
+        provenanceSource: search.provenance.source,
+        requestCount: 0,
+      };
     }
     if (search.kind !== 'ok') return { outcome: 'invalid', message: search.message, requestCount: 0 };
     const input = { query, postcode: row.postcode ?? undefined };
@@ -246,7 +260,11 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
       const others = new Map<string, string[]>();
       for (const c of leading) {
         const names = guard(await client.firmNames(c.ref, call));
-        if (names.kind === 'ok') others.set(c.ref, [...names.data.current, ...names.data.previous].map((n) => n.name).filter((n): n is string => Boolean(n)));
+        if (names.kind === 'ok')
+          others.set(
+            c.ref,
+            [...names.data.current, ...names.data.previous].map((n) => n.name).filter((n): n is string => Boolean(n)),
+          );
       }
       scored = search.data
         .map((hit) => scoreCandidate(hit, { ...input, otherNames: hit.referenceNumber ? others.get(hit.referenceNumber) : undefined }))
@@ -263,13 +281,25 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
       }
       if (holders.length === 1) {
         const best = { ...holders[0], reasons: [...holders[0].reasons, `Companies House number ${row.chNumber}`] };
-        return fetchEntity(best.kind, best.ref, { score: best.score, candidates: decision.candidates as StoredCandidate[], matchedName: best.name, message: `Matched by Companies House number ${row.chNumber}.` });
+        return fetchEntity(best.kind, best.ref, {
+          score: best.score,
+          candidates: decision.candidates as StoredCandidate[],
+          matchedName: best.name,
+          message: `Matched by Companies House number ${row.chNumber}.`,
+        });
       }
     }
 
     const candidates = decision.candidates as StoredCandidate[];
     if (decision.outcome === 'not-found') {
-      return { outcome: 'not-found', message: `No register entry is close enough to "${query}".`, candidates: rankCandidates(scored).slice(0, 5) as StoredCandidate[], retrievedAt: search.provenance.retrievedAt, provenanceSource: search.provenance.source, requestCount: 0 };
+      return {
+        outcome: 'not-found',
+        message: `No register entry is close enough to "${query}".`,
+        candidates: rankCandidates(scored).slice(0, 5) as StoredCandidate[],
+        retrievedAt: search.provenance.retrievedAt,
+        provenanceSource: search.provenance.source,
+        requestCount: 0,
+      };
     }
     if (decision.outcome === 'ambiguous') {
       return {

@@ -36,7 +36,13 @@ export async function readSubmission(request: Request): Promise<{ ok: true; valu
   const length = Number(request.headers.get('content-length') ?? '0');
   // The form's own fields take a little room besides the file.
   if (length > settings.maxUploadBytes + 64 * 1024) {
-    return { ok: false, response: json(413, { error: 'too-large', message: `The upload is larger than the ${Math.round(settings.maxUploadBytes / 1024 / 1024)} MB a bulk check takes. Split it into smaller files.` }) };
+    return {
+      ok: false,
+      response: json(413, {
+        error: 'too-large',
+        message: `The upload is larger than the ${Math.round(settings.maxUploadBytes / 1024 / 1024)} MB a bulk check takes. Split it into smaller files.`,
+      }),
+    };
   }
   let form: FormData;
   try {
@@ -47,8 +53,17 @@ export async function readSubmission(request: Request): Promise<{ ok: true; valu
   const mode = form.get('mode') === 'sections' ? 'sections' : 'status';
   const sections = form.getAll('sections').map(String);
   const unknown = sections.filter((s) => !isFirmSectionSlug(s));
-  if (unknown.length > 0) return { ok: false, response: json(400, { error: 'bad-input', field: 'sections', message: `Unknown section: ${unknown.slice(0, 3).join(', ').slice(0, 100)}. Choose from ${FIRM_SECTION_SLUGS.join(', ')}.` }) };
-  if (mode === 'sections' && sections.length === 0) return { ok: false, response: json(400, { error: 'bad-input', field: 'sections', message: 'Choose at least one section, or "status only".' }) };
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      response: json(400, {
+        error: 'bad-input',
+        field: 'sections',
+        message: `Unknown section: ${unknown.slice(0, 3).join(', ').slice(0, 100)}. Choose from ${FIRM_SECTION_SLUGS.join(', ')}.`,
+      }),
+    };
+  if (mode === 'sections' && sections.length === 0)
+    return { ok: false, response: json(400, { error: 'bad-input', field: 'sections', message: 'Choose at least one section, or "status only".' }) };
   const file = form.get('file');
   const text = form.get('text');
   const upload = await readUpload(

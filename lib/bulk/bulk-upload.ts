@@ -18,9 +18,7 @@ import { parseDelimitedText, readInputTable, type BulkInputRow, type Cell } from
 
 export type UploadSource = 'paste' | 'csv' | 'xlsx';
 
-export type UploadResult =
-  | { ok: true; source: UploadSource; filename: string | null; rows: BulkInputRow[] }
-  | { ok: false; message: string; status: 400 | 413 | 415 };
+export type UploadResult = { ok: true; source: UploadSource; filename: string | null; rows: BulkInputRow[] } | { ok: false; message: string; status: 400 | 413 | 415 };
 
 export interface UploadInput {
   /** Pasted text. */

@@ -63,7 +63,8 @@ function makeClient(): RegisterClient {
       const url = new URL(String(input));
       const path = url.pathname.replace(/^\/services\/V0\.1/, '') + url.search;
       sent.push(path);
-      if (failing.has(url.pathname.replace(/^\/services\/V0\.1/, ''))) return new Response('<html>Internal error</html>', { status: 500, headers: { 'content-type': 'text/html' } });
+      if (failing.has(url.pathname.replace(/^\/services\/V0\.1/, '')))
+        return new Response('<html>Internal error</html>', { status: 500, headers: { 'content-type': 'text/html' } });
       return fetch(input, init);
     },
   });
@@ -148,7 +149,18 @@ forEachDialect('bulk checks against the sandbox', pgStatus, (db: () => Db, diale
     const ambiguous = rows[5];
     expect(ambiguous.candidates.length).toBeGreaterThan(1);
     expect(ambiguous.candidates[0].score).toBeGreaterThanOrEqual(85);
-    expect(await bulkProgress(db(), job.id)).toMatchObject({ rows: 9, toCheck: 7, checked: 7, matched: 5, ambiguous: 1, notFound: 1, invalid: 1, failed: 0, pending: 0, state: 'finished' });
+    expect(await bulkProgress(db(), job.id)).toMatchObject({
+      rows: 9,
+      toCheck: 7,
+      checked: 7,
+      matched: 5,
+      ambiguous: 1,
+      notFound: 1,
+      invalid: 1,
+      failed: 0,
+      pending: 0,
+      state: 'finished',
+    });
 
     // The person picks the second candidate: only a candidate of the row is accepted, once.
     const pick = ambiguous.candidates[1];
@@ -183,7 +195,20 @@ forEachDialect('bulk checks against the sandbox', pgStatus, (db: () => Db, diale
     expect(sheet.getRow(1).getCell(4).value).toBe('Outcome');
     expect(Array.from({ length: 9 }, (_, i) => sheet.getRow(i + 2).getCell(4).value)).toEqual(csv.map((r) => r.Outcome));
 
-    await db().insertInto('watchlists').values({ id: 'w1', name: `Panel ${dialect}`, description: null, case_reference: null, owner_id: 'u1', owner_email: USER.email, sections: '{}', created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).execute();
+    await db()
+      .insertInto('watchlists')
+      .values({
+        id: 'w1',
+        name: `Panel ${dialect}`,
+        description: null,
+        case_reference: null,
+        owner_id: 'u1',
+        owner_email: USER.email,
+        sections: '{}',
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
     const entities = await matchedEntities(db(), job.id);
     expect(entities.map((e) => `${e.kind} ${e.ref}`)).toEqual(['firm 200200', 'individual BKS00001', 'fund 800800', `individual ${pick.ref}`, 'firm 300300']);
     expect(await addToWatchlist(db(), 'w1', entities, USER.email)).toBe(5);
@@ -229,13 +254,19 @@ forEachDialect('bulk checks against the sandbox', pgStatus, (db: () => Db, diale
     expect(again.id).toBe(first.id);
     await client.close();
     client = makeClient();
-    expect(await createBulkRowHandler({ db: db(), client })(again, { signal: new AbortController().signal, owner: 'next' })).toEqual({ status: 'done', result: { skipped: 'already-checked' } });
+    expect(await createBulkRowHandler({ db: db(), client })(again, { signal: new AbortController().signal, owner: 'next' })).toEqual({
+      status: 'done',
+      result: { skipped: 'already-checked' },
+    });
     expect(sent).toHaveLength(1);
     await db().updateTable('jobs').set({ state: 'done' }).where('job_group', '=', one.id).execute();
 
     // A run of 80 firms stopped part-way, then resumed by a new worker with an empty cache.
     const frns = generatedFrns.slice(0, 80);
-    const job = await start(db(), frns.map((f) => [f]));
+    const job = await start(
+      db(),
+      frns.map((f) => [f]),
+    );
     sent.length = 0;
     const slow = createRegisterClient({
       config: testConfig(sandbox.baseUrl, { FSR_API_EMAIL: ACCOUNT.email, FSR_API_KEY: ACCOUNT.key, FSR_RATE_BUDGET: '2000/1', FSR_API_TIMEOUT_MS: '10000' }),
@@ -254,22 +285,48 @@ forEachDialect('bulk checks against the sandbox', pgStatus, (db: () => Db, diale
     expect(before.length).toBeGreaterThanOrEqual(20);
     expect(before.length).toBeLessThan(80);
     // A stopped worker's jobs go back to the queue at once (answered "retry"); let any lease left run out.
-    await db().updateTable('jobs').set({ run_after: new Date(Date.now() - 1000).toISOString() }).where('job_group', '=', job.id).where('state', '=', 'queued').execute();
-    await db().updateTable('jobs').set({ lease_until: new Date(Date.now() - 1000).toISOString() }).where('job_group', '=', job.id).where('state', '=', 'running').execute();
+    await db()
+      .updateTable('jobs')
+      .set({ run_after: new Date(Date.now() - 1000).toISOString() })
+      .where('job_group', '=', job.id)
+      .where('state', '=', 'queued')
+      .execute();
+    await db()
+      .updateTable('jobs')
+      .set({ lease_until: new Date(Date.now() - 1000).toISOString() })
+      .where('job_group', '=', job.id)
+      .where('state', '=', 'running')
+      .execute();
     await runToEnd(job.id);
     const rows = await listBulkRows(db(), job.id);
     expect(rows.every((r) => r.outcome === 'matched')).toBe(true);
-    for (const path of before) expect(sent.filter((p) => p === path), `${path} was fetched again`).toHaveLength(1);
+    for (const path of before)
+      expect(
+        sent.filter((p) => p === path),
+        `${path} was fetched again`,
+      ).toHaveLength(1);
     // At most the rows in flight when the worker stopped (one per lane) were asked for twice.
     expect(sent.length).toBeLessThanOrEqual(80 + 2);
   });
 
   it('cancels a running job, keeps expired results no longer than their retention, and reads an uploaded XLSX', async () => {
-    const job = await start(db(), generatedFrns.slice(100, 140).map((f) => [f]));
+    const job = await start(
+      db(),
+      generatedFrns.slice(100, 140).map((f) => [f]),
+    );
     expect(await cancelBulkJob(db(), job.id, USER.email)).toBe(40);
     expect((await getBulkJob(db(), job.id))?.state).toBe('cancelled');
     const rows = readInputTable([['1']]);
-    const old = await createBulkJob(db(), { createdBy: USER, source: 'paste', mode: 'status', sections: [], rows, estimatedRequests: 1, retentionDays: 1, now: Date.now() - 2 * 86_400_000 });
+    const old = await createBulkJob(db(), {
+      createdBy: USER,
+      source: 'paste',
+      mode: 'status',
+      sections: [],
+      rows,
+      estimatedRequests: 1,
+      retentionDays: 1,
+      now: Date.now() - 2 * 86_400_000,
+    });
     expect(await pruneExpiredBulkJobs(db())).toBeGreaterThanOrEqual(1);
     expect(await getBulkJob(db(), old.id)).toBeNull();
     expect(await listBulkRows(db(), old.id)).toEqual([]);
@@ -290,7 +347,11 @@ forEachDialect('bulk checks against the sandbox', pgStatus, (db: () => Db, diale
       ['name', 'Albion Crown Bank plc', undefined],
       ['firm', '2', undefined],
     ]);
-    expect(await readUpload({ file: { bytes, name: 'panel.xlsx' } }, { ...DEFAULT_BULK_SETTINGS, maxRows: 3 })).toMatchObject({ ok: false, status: 413, message: expect.stringContaining('at most 3') });
+    expect(await readUpload({ file: { bytes, name: 'panel.xlsx' } }, { ...DEFAULT_BULK_SETTINGS, maxRows: 3 })).toMatchObject({
+      ok: false,
+      status: 413,
+      message: expect.stringContaining('at most 3'),
+    });
     expect(await readUpload({ file: { bytes, name: 'panel.xlsx' } }, { ...DEFAULT_BULK_SETTINGS, maxUploadBytes: 1024 })).toMatchObject({ ok: false, status: 413 });
     expect(await readUpload({ file: { bytes: new TextEncoder().encode('not a zip'), name: 'x.xlsx' } }, DEFAULT_BULK_SETTINGS)).toMatchObject({ ok: false, status: 415 });
     expect(await readUpload({ text: 'a,"b\n' }, DEFAULT_BULK_SETTINGS)).toMatchObject({ ok: false, status: 400, message: expect.stringContaining('not valid CSV') });

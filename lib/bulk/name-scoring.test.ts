@@ -17,7 +17,10 @@ const hit = (name: string, ref: string, extra: Partial<SearchResult> = {}): Sear
 describe('scoring name candidates', () => {
   it('scores the name, then postcode and status, and never an unauthorised entry', () => {
     expect(scoreCandidate(hit('Albion Crown Bank plc', '200200'), { query: 'albion crown bank public limited company' })?.score).toBe(100);
-    expect(scoreCandidate(hit('Albion Crown Bank plc', '200200', { postcode: 'EC2N 4BQ' }), { query: 'Albion Crown Bank', postcode: 'EC2N 4BQ' })).toMatchObject({ score: 95.7, reasons: ['name 85.7', 'same postcode +10'] });
+    expect(scoreCandidate(hit('Albion Crown Bank plc', '200200', { postcode: 'EC2N 4BQ' }), { query: 'Albion Crown Bank', postcode: 'EC2N 4BQ' })).toMatchObject({
+      score: 95.7,
+      reasons: ['name 85.7', 'same postcode +10'],
+    });
     expect(scoreCandidate(hit('Albion Crown Bank plc', '200200', { postcode: 'EC2N 4BQ' }), { query: 'Albion Crown Bank plc', postcode: 'EC2N 1AA' })?.score).toBe(100);
     expect(scoreCandidate(hit('Albion Crown Bank plc', '200200', { postcode: 'EC2N 4BQ' }), { query: 'Albion Crown Bank plc', postcode: 'M1 1AA' })?.score).toBe(75);
     expect(scoreCandidate(hit('Greyfriars Insurance Brokers LLP', '600601', { status: 'No longer authorised' }), { query: 'Greyfriars Insurance Brokers LLP' })?.score).toBe(90);
@@ -25,7 +28,10 @@ describe('scoring name candidates', () => {
   });
 
   it('counts a previous or trading name at 90%', () => {
-    const c = scoreCandidate(hit('Ó Súilleabháin & D\'Arcy Financial Planning Ltd', '900900'), { query: "Müller & O'Brien Associates Limited", otherNames: ["Müller & O'Brien Associates Limited"] });
+    const c = scoreCandidate(hit("Ó Súilleabháin & D'Arcy Financial Planning Ltd", '900900'), {
+      query: "Müller & O'Brien Associates Limited",
+      otherNames: ["Müller & O'Brien Associates Limited"],
+    });
     expect(c).toMatchObject({ score: 90, matchedOn: 'other', otherName: "Müller & O'Brien Associates Limited" });
   });
 

@@ -107,9 +107,7 @@ export function scoreCandidate(hit: SearchResult, input: ScoreInput): Candidate 
 }
 
 export type MatchDecision =
-  | { outcome: 'matched'; best: Candidate; candidates: Candidate[] }
-  | { outcome: 'ambiguous'; candidates: Candidate[] }
-  | { outcome: 'not-found'; candidates: Candidate[] };
+  { outcome: 'matched'; best: Candidate; candidates: Candidate[] } | { outcome: 'ambiguous'; candidates: Candidate[] } | { outcome: 'not-found'; candidates: Candidate[] };
 
 /** The candidates, best first (one per reference number), and what they decide. */
 export function rankCandidates(scored: Candidate[]): Candidate[] {
@@ -122,7 +120,9 @@ export function rankCandidates(scored: Candidate[]): Candidate[] {
 }
 
 export function decideMatch(scored: Candidate[]): MatchDecision {
-  const ranked = rankCandidates(scored).filter((c) => c.score >= CANDIDATE_FLOOR).slice(0, MAX_CANDIDATES);
+  const ranked = rankCandidates(scored)
+    .filter((c) => c.score >= CANDIDATE_FLOOR)
+    .slice(0, MAX_CANDIDATES);
   if (ranked.length === 0) return { outcome: 'not-found', candidates: [] };
   const [best, second] = ranked;
   if (best.score >= MATCH_THRESHOLD && (!second || best.score - second.score >= CLEAR_MARGIN)) return { outcome: 'matched', best, candidates: ranked };

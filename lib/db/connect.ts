@@ -9,9 +9,7 @@ import type { Database, Db, DialectName } from './schema';
 
 export type { Env } from '@/lib/server/settings-values';
 
-export type DbConfig =
-  | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string; schema?: string; maxConnections?: number };
+export type DbConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string; maxConnections?: number };
 
 export interface DbHandle {
   db: Db;
@@ -32,10 +30,7 @@ export function dbConfigFromEnv(env: Env = process.env): DbConfig {
   const url = env.DATABASE_URL?.trim();
   if (!url) return { dialect: 'sqlite', file: path.join(dataDir(env), 'portal.db') };
   if (/^postgres(ql)?:\/\//i.test(url)) return { dialect: 'postgres', url };
-  throw new Error(
-    'DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:5432/database); ' +
-      'leave it unset to use the SQLite file in the data directory.',
-  );
+  throw new Error('DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:5432/database); ' + 'leave it unset to use the SQLite file in the data directory.');
 }
 
 // bigserial ids and count(*) are int8, which pg returns as strings by default. The portal's

@@ -58,9 +58,7 @@ forEachDialect('schema', pgService, (db, dialect, handle) => {
 
   it('refuses to update an audit entry or delete one younger than a day, but allows retention deletes', async () => {
     const id = await appendAudit(db(), { action: 'test.append-only', outcome: 'success', actor: null });
-    await expect(db().updateTable('audit_log').set({ outcome: 'failure' }).where('id', '=', id).execute()).rejects.toThrow(
-      /append-only/,
-    );
+    await expect(db().updateTable('audit_log').set({ outcome: 'failure' }).where('id', '=', id).execute()).rejects.toThrow(/append-only/);
     await expect(db().deleteFrom('audit_log').where('id', '=', id).execute()).rejects.toThrow(/younger than a day/);
     const almostDay = await appendAudit(db(), { action: 'test.append-only', outcome: 'success', actor: null, at: new Date(Date.now() - 23 * 3_600_000).toISOString() });
     await expect(db().deleteFrom('audit_log').where('id', '=', almostDay).execute()).rejects.toThrow(/younger than a day/);
@@ -99,9 +97,7 @@ forEachDialect('schema', pgService, (db, dialect, handle) => {
 
   it('refuses to update or delete a snapshot', async () => {
     const s = await createSnapshot(db(), { frn: '100001', createdBy: { id: null, email: 'a@b' }, data: { a: 1 } });
-    await expect(db().updateTable('snapshots').set({ data: '{"a":2}' }).where('id', '=', s.id).execute()).rejects.toThrow(
-      /immutable|append-only/,
-    );
+    await expect(db().updateTable('snapshots').set({ data: '{"a":2}' }).where('id', '=', s.id).execute()).rejects.toThrow(/immutable|append-only/);
     await expect(db().deleteFrom('snapshots').where('id', '=', s.id).execute()).rejects.toThrow(/immutable|append-only/);
   });
 
@@ -119,7 +115,10 @@ forEachDialect('schema', pgService, (db, dialect, handle) => {
     };
     await expect(db().insertInto('users').values(row).execute()).rejects.toThrow();
     await expect(
-      db().insertInto('users').values({ ...row, email: 'ok@example.com', role: 'root' as never }).execute(),
+      db()
+        .insertInto('users')
+        .values({ ...row, email: 'ok@example.com', role: 'root' as never })
+        .execute(),
     ).rejects.toThrow();
     expect(handle().location).toMatch(dialect === 'sqlite' ? /^sqlite:/ : /^postgres/);
   });

@@ -33,9 +33,7 @@ function migration0001(dialect: DialectName): Migration {
 
       await db.schema
         .createTable('audit_log')
-        .addColumn('id', autoIncrementId(dialect), (c) =>
-          dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey(),
-        )
+        .addColumn('id', autoIncrementId(dialect), (c) => (dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
         .addColumn('at', 'text', (c) => c.notNull())
         .addColumn('user_id', 'text')
         .addColumn('user_email', 'text')
@@ -62,17 +60,11 @@ function migration0001(dialect: DialectName): Migration {
         .addColumn('data', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('snapshots_frn_at').on('snapshots').columns(['frn', 'created_at']).execute();
-      await db.schema
-        .createIndex('snapshots_creator_at')
-        .on('snapshots')
-        .columns(['created_by_email', 'created_at'])
-        .execute();
+      await db.schema.createIndex('snapshots_creator_at').on('snapshots').columns(['created_by_email', 'created_at']).execute();
 
       await db.schema
         .createTable('login_attempts')
-        .addColumn('id', autoIncrementId(dialect), (c) =>
-          dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey(),
-        )
+        .addColumn('id', autoIncrementId(dialect), (c) => (dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
         .addColumn('at', 'text', (c) => c.notNull())
         .addColumn('account', 'text', (c) => c.notNull())
         .addColumn('address', 'text', (c) => c.notNull())
@@ -231,10 +223,7 @@ function migration0005(dialect: DialectName): Migration {
           FOR EACH STATEMENT EXECUTE FUNCTION fsr_reject_change()`.execute(db);
       }
       await db.schema.createIndex('audit_log_chain_seq').unique().on('audit_log').column('chain_seq').execute();
-      await db
-        .insertInto('audit_chain')
-        .values({ id: 1, head_seq: seq, head_hash: prev, anchor_seq: 0, anchor_hash: AUDIT_CHAIN_GENESIS, pruned_before: null })
-        .execute();
+      await db.insertInto('audit_chain').values({ id: 1, head_seq: seq, head_hash: prev, anchor_seq: 0, anchor_hash: AUDIT_CHAIN_GENESIS, pruned_before: null }).execute();
     },
   };
 }
@@ -516,14 +505,11 @@ function migration0009(): Migration {
         .addColumn('checked_at', 'text')
         .addPrimaryKeyConstraint('bulk_rows_pk', ['bulk_id', 'row_no'])
         .addCheckConstraint('bulk_rows_input_kind_check', sql`input_kind in ('firm', 'individual', 'fund', 'name', 'invalid')`)
-        .addCheckConstraint(
-          'bulk_rows_outcome_check',
-          sql`outcome is null or outcome in ('matched', 'not-found', 'invalid', 'ambiguous', 'register-error')`,
-        )
+        .addCheckConstraint('bulk_rows_outcome_check', sql`outcome is null or outcome in ('matched', 'not-found', 'invalid', 'ambiguous', 'register-error')`)
         .execute();
       await db.schema.createIndex('bulk_rows_outcome').on('bulk_rows').columns(['bulk_id', 'outcome']).execute();
-      },
-    };
+    },
+  };
 }
 
 /**
@@ -583,8 +569,7 @@ export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Pr
   // Kysely looks for its bookkeeping tables in every schema unless told which one: another
   // schema's kysely_migration (another test run, another deployment in the same database) would
   // be taken for ours. Name the schema the connection actually uses.
-  const migrationTableSchema =
-    dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrationTableSchema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
   const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(dialect), migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

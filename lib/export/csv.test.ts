@@ -88,9 +88,7 @@ describe('file names and the response', () => {
   it('sends an attachment with its name, as UTF-8 CSV, never cached', async () => {
     const res = csvResponse(`${BOM}a\r\n`, 'firm-1-names-2026-11-22.csv');
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe(
-      `attachment; filename="firm-1-names-2026-11-22.csv"; filename*=UTF-8''firm-1-names-2026-11-22.csv`,
-    );
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="firm-1-names-2026-11-22.csv"; filename*=UTF-8''firm-1-names-2026-11-22.csv`);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(new Uint8Array(await res.arrayBuffer()).subarray(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
   });

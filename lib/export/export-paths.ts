@@ -11,7 +11,11 @@ import type { AppPath, WithQuery } from '@/lib/routes/portal-paths';
 
 const seg = encodeURIComponent;
 
-export function firmExportHref(frn: string, section: FirmSectionSlug, detail?: string): AppPath<`/api/export/firm/${string}/${FirmSectionSlug}` | `/api/export/firm/${string}/${FirmSectionSlug}/${string}`> {
+export function firmExportHref(
+  frn: string,
+  section: FirmSectionSlug,
+  detail?: string,
+): AppPath<`/api/export/firm/${string}/${FirmSectionSlug}` | `/api/export/firm/${string}/${FirmSectionSlug}/${string}`> {
   return detail ? `/api/export/firm/${seg(frn)}/${section}/${seg(detail)}` : `/api/export/firm/${seg(frn)}/${section}`;
 }
 

@@ -74,7 +74,9 @@ describe('firm exports', () => {
     const rows = rowsOf(outcome);
     expect(outcome).toMatchObject({ truncated: true, pagesFetched: 3 });
     const last = rows.at(-1)!;
-    expect(last.List).toMatch(/^INCOMPLETE: only the first 3 pages were fetched .*FSR_EXPORT_MAX_PAGES\); this file holds \d+ of the \d+ rows the register reports; rows from later pages are missing\.$/);
+    expect(last.List).toMatch(
+      /^INCOMPLETE: only the first 3 pages were fetched .*FSR_EXPORT_MAX_PAGES\); this file holds \d+ of the \d+ rows the register reports; rows from later pages are missing\.$/,
+    );
     expect(last['Retrieved at']).toBe('');
     expect(rows.length - 1).toBeLessThanOrEqual(60);
   });

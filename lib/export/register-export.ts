@@ -53,12 +53,7 @@ export interface RegisterExport {
 export const PROVENANCE_HEADERS = ['Retrieved at', 'Register path'] as const;
 
 /** Every data column, then the provenance columns; a note row at the end when the walk stopped early. */
-export function registerCsv<Row>(
-  columns: CsvColumn<Row>[],
-  rows: Row[],
-  provenance: Provenance | null,
-  incomplete?: string,
-): string {
+export function registerCsv<Row>(columns: CsvColumn<Row>[], rows: Row[], provenance: Provenance | null, incomplete?: string): string {
   type Line = { row: Row } | { note: string };
   const all: CsvColumn<Line>[] = [
     ...columns.map((c, i): CsvColumn<Line> => ({

@@ -60,11 +60,7 @@ async function audit(user: SessionUser | null, outcome: 'success' | 'failure' | 
  * `auth` is the route handler's own `await authorizeRequest('analyst')`, taken first thing, so the
  * check is visible in every route file (and the route-guard test can see it).
  */
-export async function serveRegisterExport(
-  auth: RequestAuthorization,
-  request: ExportRequest,
-  extraDetail: Record<string, unknown> = {},
-): Promise<Response> {
+export async function serveRegisterExport(auth: RequestAuthorization, request: ExportRequest, extraDetail: Record<string, unknown> = {}): Promise<Response> {
   const reference = request.ok ? request.export.reference : request.reference;
   const table = request.ok ? request.export.table : request.table;
   if (!auth.ok) {

@@ -8,12 +8,7 @@
 
 /** "CZECH REPUBLIC" → "czech-republic"; "GUINEA-BISSAU" → "guinea--bissau". */
 export function countrySlug(country: string): string {
-  return country
-    .trim()
-    .replace(/\s+/g, ' ')
-    .toLowerCase()
-    .replace(/-/g, '--')
-    .replace(/ /g, '-');
+  return country.trim().replace(/\s+/g, ' ').toLowerCase().replace(/-/g, '--').replace(/ /g, '-');
 }
 
 /**

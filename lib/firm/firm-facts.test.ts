@@ -20,6 +20,6 @@ describe('firm facts', () => {
       name: 'Kingsmere Mortgage Network Limited',
     });
     expect(principalOf({ extra: { 'Principal URL': 'https://register.fca.org.uk/services/V0.1/Firm/700100' } })).toEqual({ frn: '700100', name: undefined });
-    expect(principalOf({ extra: { 'Principal FRN': 'unknown', 'Other': '123' } })).toBeUndefined();
+    expect(principalOf({ extra: { 'Principal FRN': 'unknown', Other: '123' } })).toBeUndefined();
   });
 });

@@ -22,7 +22,6 @@ function londonParts(date: Date): Record<string, string> {
   return Object.fromEntries(partsFormat.formatToParts(date).map((part) => [part.type, part.value]));
 }
 
-
 function parse(value: string): Date | undefined {
   // A bare date is a calendar date, not an instant: pin it to midday UTC so no time zone moves it a day.
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);

@@ -97,7 +97,13 @@ describe('register API gateway', () => {
       expect(linksBack(gateway.text), request).toBe(direct.text);
       const diffs = compareShape(
         { body: fx.body, httpStatus: fx.status, contentType: fx.contentType, request: fx.request },
-        { body: JSON.parse(linksBack(gateway.text)), raw: linksBack(gateway.text), httpStatus: gateway.status, contentType: gateway.headers.get('content-type') ?? undefined, request },
+        {
+          body: JSON.parse(linksBack(gateway.text)),
+          raw: linksBack(gateway.text),
+          httpStatus: gateway.status,
+          contentType: gateway.headers.get('content-type') ?? undefined,
+          request,
+        },
         { orderMeaningful: true },
       );
       expect(diffs, `${request}\n${formatDifferences(diffs)}`).toEqual([]);
@@ -107,7 +113,7 @@ describe('register API gateway', () => {
     expect(compared).toBeGreaterThanOrEqual(55);
   });
 
-  it('refuses a missing, unknown, revoked or expired token in the register\'s words', async () => {
+  it("refuses a missing, unknown, revoked or expired token in the register's words", async () => {
     const d = deps();
     const request = `/Firm/${SHOWCASE.bankFrn}`;
     const byName = (name: string) => fixtures.find((f) => f.file === name)!;
@@ -192,10 +198,14 @@ describe('register API gateway', () => {
     const d = deps();
     const tk = await token('flooder', { requests: 5, seconds: 60 });
     const before = sb.stats()[DEFAULT_ACCOUNT.email]?.requests ?? 0;
-    const frns = [...new Set(Object.values(SHOWCASE).flat().filter((v) => /^\d{6}$/.test(v)))];
-    const flood = Promise.all(
-      Array.from({ length: 40 }, (_, i) => viaGateway(d, `/Firm/${frns[i % frns.length]}/Regulators?pgnp=${1 + Math.floor(i / frns.length)}`, tk.headers)),
-    );
+    const frns = [
+      ...new Set(
+        Object.values(SHOWCASE)
+          .flat()
+          .filter((v) => /^\d{6}$/.test(v)),
+      ),
+    ];
+    const flood = Promise.all(Array.from({ length: 40 }, (_, i) => viaGateway(d, `/Firm/${frns[i % frns.length]}/Regulators?pgnp=${1 + Math.floor(i / frns.length)}`, tk.headers)));
     const person = d.client.firm(SHOWCASE.bankFrn, { priority: 'interactive' });
     const [answers, page] = await Promise.all([flood, person]);
     expect(page.kind).toBe('ok');

@@ -49,7 +49,10 @@ describe('readiness assessment', () => {
     const cached = { kind: 'ok', provenance: { retrievedAt: '2026-02-27T09:00:00.000Z' } } as RegisterResult<unknown>;
     expect(assessUpstream({ block: noBlock }, cached)).toEqual({ status: 'ok', message: 'The register accepted the key (answer retrieved at 09:00:00 UTC).' });
     expect(assessUpstream({ block: noBlock }, { kind: 'unauthorised', message: 'm', provenance: null } as RegisterResult<unknown>).status).toBe('down');
-    expect(assessUpstream({ block: noBlock }, { kind: 'rate-limited' } as RegisterResult<unknown>)).toEqual({ status: 'degraded', message: 'Not checked: the request budget is busy.' });
+    expect(assessUpstream({ block: noBlock }, { kind: 'rate-limited' } as RegisterResult<unknown>)).toEqual({
+      status: 'degraded',
+      message: 'Not checked: the request budget is busy.',
+    });
     expect(assessUpstream({ block: noBlock }).status).toBe('degraded');
   });
 

@@ -63,10 +63,7 @@ export async function checkReadiness(): Promise<ReadinessDetail> {
   const components = {
     database: assessDatabase(db.check, db.engine),
     redis: assessRedis(register?.shared ?? null, redisConfigured),
-    upstream:
-      register && !upstreamProblem
-        ? assessUpstream(register, probe)
-        : { status: 'degraded' as const, message: 'The register client could not report its state.' },
+    upstream: register && !upstreamProblem ? assessUpstream(register, probe) : { status: 'degraded' as const, message: 'The register client could not report its state.' },
   };
   return { readiness: overall(components, isShuttingDown(), new Date()), register };
 }

@@ -12,10 +12,16 @@ forEachDialect('job queue', pgStatus, (db, dialect) => {
   });
 
   it('enqueues once per dedupe key and claims by priority, then age', async () => {
-    expect(await enqueueJobs(db(), [
-      { kind: 'k', payload: { n: 1 }, dedupeKey: 'a', priority: 1 },
-      { kind: 'k', payload: { n: 2 }, dedupeKey: 'b', priority: 0 },
-    ], T0)).toBe(2);
+    expect(
+      await enqueueJobs(
+        db(),
+        [
+          { kind: 'k', payload: { n: 1 }, dedupeKey: 'a', priority: 1 },
+          { kind: 'k', payload: { n: 2 }, dedupeKey: 'b', priority: 0 },
+        ],
+        T0,
+      ),
+    ).toBe(2);
     expect(await enqueueJobs(db(), [{ kind: 'k', payload: { n: 9 }, dedupeKey: 'a' }], T0 + 1)).toBe(0);
     const first = await claimJob(db(), dialect, { owner: 'w1', leaseMs: 1000, now: T0 + 10 });
     const second = await claimJob(db(), dialect, { owner: 'w1', leaseMs: 1000, now: T0 + 10 });
@@ -25,7 +31,14 @@ forEachDialect('job queue', pgStatus, (db, dialect) => {
   });
 
   it('does not claim a job before its time, nor a kind it was not asked for', async () => {
-    await enqueueJobs(db(), [{ kind: 'later', payload: null, runAfter: new Date(T0 + 60_000).toISOString() }, { kind: 'other', payload: null }], T0);
+    await enqueueJobs(
+      db(),
+      [
+        { kind: 'later', payload: null, runAfter: new Date(T0 + 60_000).toISOString() },
+        { kind: 'other', payload: null },
+      ],
+      T0,
+    );
     expect(await claimJob(db(), dialect, { owner: 'w', kinds: ['later'], leaseMs: 1000, now: T0 })).toBeNull();
     expect((await claimJob(db(), dialect, { owner: 'w', kinds: ['later'], leaseMs: 1000, now: T0 + 60_000 }))?.kind).toBe('later');
   });
@@ -62,7 +75,11 @@ forEachDialect('job queue', pgStatus, (db, dialect) => {
   });
 
   it('cancels a group, counts progress by state and prunes finished jobs', async () => {
-    await enqueueJobs(db(), [1, 2, 3].map((n) => ({ kind: 'k', payload: n, group: 'g' })), T0);
+    await enqueueJobs(
+      db(),
+      [1, 2, 3].map((n) => ({ kind: 'k', payload: n, group: 'g' })),
+      T0,
+    );
     const job = await claimJob(db(), dialect, { owner: 'w', leaseMs: 1000, now: T0 });
     await completeJob(db(), job!.id, 'w', null, T0);
     expect(await groupProgress(db(), 'g')).toMatchObject({ done: 1, queued: 2, total: 3 });
@@ -72,7 +89,11 @@ forEachDialect('job queue', pgStatus, (db, dialect) => {
   });
 
   it('hands each job to exactly one of many concurrent claimers', async () => {
-    await enqueueJobs(db(), Array.from({ length: 40 }, (_, n) => ({ kind: 'k', payload: n })), T0);
+    await enqueueJobs(
+      db(),
+      Array.from({ length: 40 }, (_, n) => ({ kind: 'k', payload: n })),
+      T0,
+    );
     const claimed: string[] = [];
     await Promise.all(
       Array.from({ length: 8 }, async (_, w) => {
@@ -114,15 +135,29 @@ forEachDialect('job queue', pgStatus, (db, dialect) => {
     try {
       // The flaky job's retry waits its backoff: move it forward rather than wait 5 s.
       for (let i = 0; i < 200 && !seen.some(([k, s]) => k === 'flaky' && s === 'retry'); i++) await new Promise((r) => setTimeout(r, 10));
-      await db().updateTable('jobs').set({ run_after: new Date(0).toISOString() }).where('kind', '=', 'flaky').where('state', '=', 'queued').execute();
+      await db()
+        .updateTable('jobs')
+        .set({ run_after: new Date(0).toISOString() })
+        .where('kind', '=', 'flaky')
+        .where('state', '=', 'queued')
+        .execute();
       worker.wake();
       for (let i = 0; i < 300 && seen.filter(([, s]) => s === 'done').length < 2; i++) await new Promise((r) => setTimeout(r, 10));
     } finally {
       await worker.stop();
     }
-    expect(seen).toEqual(expect.arrayContaining([['ok', 'done'], ['flaky', 'retry'], ['flaky', 'done']]));
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        ['ok', 'done'],
+        ['flaky', 'retry'],
+        ['flaky', 'done'],
+      ]),
+    );
     const rows = await db().selectFrom('jobs').select(['kind', 'state', 'attempts', 'result']).orderBy('kind').execute();
-    expect(rows.map((r) => [r.kind, r.state, Number(r.attempts)])).toEqual([['flaky', 'done', 2], ['ok', 'done', 1]]);
+    expect(rows.map((r) => [r.kind, r.state, Number(r.attempts)])).toEqual([
+      ['flaky', 'done', 2],
+      ['ok', 'done', 1],
+    ]);
     expect(JSON.parse(rows[1].result!)).toEqual({ doubled: 2 });
   });
 });

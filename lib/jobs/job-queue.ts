@@ -120,12 +120,7 @@ export async function claimJob(db: Db, dialect: DialectName, options: ClaimOptio
   let candidate = db
     .selectFrom('jobs')
     .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', at)]),
-        eb.and([eb('state', '=', 'running'), eb('lease_until', '<', at)]),
-      ]),
-    )
+    .where((eb) => eb.or([eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', at)]), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', at)])]))
     .orderBy('priority')
     .orderBy('run_after')
     .orderBy('created_at')
@@ -193,7 +188,13 @@ export interface FailOptions {
 export async function failJob(db: Db, id: string, owner: string, error: string, options: FailOptions): Promise<JobState | null> {
   const now = options.now ?? Date.now();
   const at = isoNow(now);
-  const row = await db.selectFrom('jobs').select(['attempts', 'max_attempts']).where('id', '=', id).where('lease_owner', '=', owner).where('state', '=', 'running').executeTakeFirst();
+  const row = await db
+    .selectFrom('jobs')
+    .select(['attempts', 'max_attempts'])
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
   if (!row) return null;
   const attempts = Number(row.attempts);
   const again = options.retryable && attempts < Number(row.max_attempts);
@@ -248,7 +249,11 @@ export async function groupProgress(db: Db, group: string): Promise<GroupProgres
 
 /** Queued jobs with the given kinds that are due now (what a worker would find to do). */
 export async function dueJobCount(db: Db, kinds?: readonly string[], now: number = Date.now()): Promise<number> {
-  let q = db.selectFrom('jobs').select(sql<number>`count(*)`.as('n')).where('state', '=', 'queued').where('run_after', '<=', isoNow(now));
+  let q = db
+    .selectFrom('jobs')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('state', '=', 'queued')
+    .where('run_after', '<=', isoNow(now));
   if (kinds && kinds.length > 0) q = q.where('kind', 'in', [...kinds]);
   return Number((await q.executeTakeFirstOrThrow()).n);
 }

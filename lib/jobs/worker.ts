@@ -13,10 +13,7 @@ import { claimJob, completeJob, extendLease, failJob, type Job } from './job-que
  * pacer is what bounds the request rate, whatever the number of lanes or processes.
  */
 
-export type JobOutcome =
-  | { status: 'done'; result?: unknown }
-  | { status: 'retry'; error: string; retryAfterMs?: number }
-  | { status: 'failed'; error: string };
+export type JobOutcome = { status: 'done'; result?: unknown } | { status: 'retry'; error: string; retryAfterMs?: number } | { status: 'failed'; error: string };
 
 export interface JobContext {
   /** Aborted when the worker stops: a handler should stop early and answer retry. */
@@ -80,9 +77,12 @@ export function startWorker(options: WorkerOptions): Worker {
   async function runOne(job: Job, owner: string): Promise<JobOutcome> {
     const handler = options.handlers[job.kind];
     if (!handler) return { status: 'failed', error: `No handler for job kind "${job.kind}".` };
-    const renew = setInterval(() => {
-      void extendLease(options.db, job.id, owner, leaseMs).catch(() => undefined);
-    }, Math.max(1000, Math.floor(leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        void extendLease(options.db, job.id, owner, leaseMs).catch(() => undefined);
+      },
+      Math.max(1000, Math.floor(leaseMs / 3)),
+    );
     try {
       return await handler(job, { signal: controller.signal, owner });
     } catch (error) {
@@ -108,7 +108,11 @@ export function startWorker(options: WorkerOptions): Worker {
       const outcome = await runOne(job, owner);
       try {
         if (outcome.status === 'done') await completeJob(options.db, job.id, owner, outcome.result);
-        else await failJob(options.db, job.id, owner, outcome.error, { retryable: outcome.status === 'retry', retryAfterMs: outcome.status === 'retry' ? outcome.retryAfterMs : undefined });
+        else
+          await failJob(options.db, job.id, owner, outcome.error, {
+            retryable: outcome.status === 'retry',
+            retryAfterMs: outcome.status === 'retry' ? outcome.retryAfterMs : undefined,
+          });
       } catch (error) {
         // The lease runs out and the job is claimed again: nothing is lost.
         options.onError?.(error);

@@ -43,7 +43,13 @@ export async function claimChanges(db: Db, channel: NotificationChannel, jobId: 
       .onConflict((oc) => oc.columns(['channel', 'change_id']).doNothing())
       .execute();
   }
-  const held = await db.selectFrom('notification_deliveries').select('change_id').where('channel', '=', channel).where('job_id', '=', jobId).where('state', '=', 'pending').execute();
+  const held = await db
+    .selectFrom('notification_deliveries')
+    .select('change_id')
+    .where('channel', '=', channel)
+    .where('job_id', '=', jobId)
+    .where('state', '=', 'pending')
+    .execute();
   return held.map((r) => r.change_id);
 }
 
@@ -137,7 +143,13 @@ function absolute(publicUrl: string, path: string): string {
 export async function changeReport(db: Db, ids: readonly string[], publicUrl: string): Promise<ChangeReport> {
   const rows = [];
   for (let i = 0; i < ids.length; i += BATCH) {
-    rows.push(...(await db.selectFrom('watch_changes').selectAll().where('id', 'in', ids.slice(i, i + BATCH)).execute()));
+    rows.push(
+      ...(await db
+        .selectFrom('watch_changes')
+        .selectAll()
+        .where('id', 'in', ids.slice(i, i + BATCH))
+        .execute()),
+    );
   }
   const changes: NotifiedChange[] = rows.map((r) => ({
     id: r.id,

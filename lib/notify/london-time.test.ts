@@ -34,7 +34,13 @@ describe('notification settings', () => {
     expect(problems).toEqual([]);
     expect(settings).toEqual({
       publicUrl: 'https://portal.example.com',
-      mail: { smtpUrl: 'smtp://user:pw@mail.example.com:2525', from: 'FSR Portal <portal@example.com>', to: ['a@example.com', 'b@example.com'], digestAt: { hour: 6, minute: 45 }, maxAttempts: 8 },
+      mail: {
+        smtpUrl: 'smtp://user:pw@mail.example.com:2525',
+        from: 'FSR Portal <portal@example.com>',
+        to: ['a@example.com', 'b@example.com'],
+        digestAt: { hour: 6, minute: 45 },
+        maxAttempts: 8,
+      },
       webhook: { url: 'https://hooks.example.com/x', secret: '0123456789abcdef', maxAttempts: 4, timeoutMs: 10_000 },
     });
   });

@@ -72,7 +72,10 @@ function renderGroups(report: ChangeReport): Rendered {
         continue;
       }
       text.push('', `${entityTitle(entity)}`, `${entity.url}`);
-      html.push(`<h3 style="font-size:16px;margin:16px 0 4px"><a href="${escapeHtml(entity.url)}">${escapeHtml(entityTitle(entity))}</a></h3>`, '<ul style="margin:0 0 8px;padding-left:20px">');
+      html.push(
+        `<h3 style="font-size:16px;margin:16px 0 4px"><a href="${escapeHtml(entity.url)}">${escapeHtml(entityTitle(entity))}</a></h3>`,
+        '<ul style="margin:0 0 8px;padding-left:20px">',
+      );
       for (const change of entity.changes) {
         if (lines >= MAX_LINES) {
           omitted += 1;

@@ -56,7 +56,14 @@ export interface NotificationJobView {
 
 /** The most recent notification jobs, newest first (digests not yet due included). */
 export async function recentNotificationJobs(db: Db, limit = 20): Promise<NotificationJobView[]> {
-  const rows = await db.selectFrom('jobs').selectAll().where('kind', 'in', [...NOTIFY_KINDS]).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+  const rows = await db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('kind', 'in', [...NOTIFY_KINDS])
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((r) => {
     const payload = JSON.parse(r.payload) as { date?: string; cycleId?: string } | null;
     const result = r.result ? (JSON.parse(r.result) as { sent?: number } | null) : null;
@@ -85,7 +92,15 @@ export async function sendDigestNow(db: Db, settings: NotifySettings, now: numbe
   const date = londonDate(now);
   await enqueueJobs(
     db,
-    [{ kind: NOTIFY_DIGEST_JOB, payload: { date } satisfies DigestPayload, dedupeKey: `${NOTIFY_DIGEST_JOB}:now:${randomUUID()}`, priority: NOTIFY_JOB_PRIORITY, maxAttempts: settings.mail.maxAttempts }],
+    [
+      {
+        kind: NOTIFY_DIGEST_JOB,
+        payload: { date } satisfies DigestPayload,
+        dedupeKey: `${NOTIFY_DIGEST_JOB}:now:${randomUUID()}`,
+        priority: NOTIFY_JOB_PRIORITY,
+        maxAttempts: settings.mail.maxAttempts,
+      },
+    ],
     now,
   );
   return { date };

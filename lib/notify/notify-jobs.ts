@@ -135,10 +135,22 @@ export async function enqueueCycleNotifications(db: Db, cycleId: string, setting
     .executeTakeFirstOrThrow();
   const jobs: NewJob[] = [];
   if (settings.mail && Number(counts.high ?? 0) > 0) {
-    jobs.push({ kind: NOTIFY_HIGH_MAIL_JOB, payload: { cycleId } satisfies CyclePayload, dedupeKey: `${NOTIFY_HIGH_MAIL_JOB}:${cycleId}`, priority: NOTIFY_JOB_PRIORITY, maxAttempts: settings.mail.maxAttempts });
+    jobs.push({
+      kind: NOTIFY_HIGH_MAIL_JOB,
+      payload: { cycleId } satisfies CyclePayload,
+      dedupeKey: `${NOTIFY_HIGH_MAIL_JOB}:${cycleId}`,
+      priority: NOTIFY_JOB_PRIORITY,
+      maxAttempts: settings.mail.maxAttempts,
+    });
   }
   if (settings.webhook && Number(counts.total) > 0) {
-    jobs.push({ kind: NOTIFY_WEBHOOK_JOB, payload: { cycleId } satisfies CyclePayload, dedupeKey: `${NOTIFY_WEBHOOK_JOB}:${cycleId}`, priority: NOTIFY_JOB_PRIORITY, maxAttempts: settings.webhook.maxAttempts });
+    jobs.push({
+      kind: NOTIFY_WEBHOOK_JOB,
+      payload: { cycleId } satisfies CyclePayload,
+      dedupeKey: `${NOTIFY_WEBHOOK_JOB}:${cycleId}`,
+      priority: NOTIFY_JOB_PRIORITY,
+      maxAttempts: settings.webhook.maxAttempts,
+    });
   }
   return jobs.length > 0 ? enqueueJobs(db, jobs, now) : 0;
 }
@@ -178,7 +190,9 @@ export function startDigestSchedule(deps: EngineDeps, log: (message: string) => 
   const settings = notifySettingsOf(deps);
   if (!settings.mail) return { stop() {} };
   const tick = () => {
-    scheduleDigests(deps.db, settings, deps.now?.() ?? Date.now()).catch((error: unknown) => log(`Watch digest schedule: ${error instanceof Error ? error.message : String(error)}`));
+    scheduleDigests(deps.db, settings, deps.now?.() ?? Date.now()).catch((error: unknown) =>
+      log(`Watch digest schedule: ${error instanceof Error ? error.message : String(error)}`),
+    );
   };
   tick();
   const timer = setInterval(tick, everyMs);

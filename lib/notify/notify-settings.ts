@@ -107,7 +107,10 @@ export function readNotifySettings(env: Record<string, string | undefined>): { s
       ok = false;
     }
     const toRaw = value('WATCH_MAIL_TO');
-    const to = (toRaw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const to = (toRaw ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (to.length === 0) {
       problems.push('WATCH_MAIL_TO must be set when WATCH_SMTP_URL is (comma-separated e-mail addresses)');
       ok = false;

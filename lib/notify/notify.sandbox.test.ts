@@ -47,7 +47,9 @@ let settings: NotifySettings;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 'fsr-sandbox', firms: 300, individuals: 600, funds: 40, latency: { min: 0, max: 0 }, rateLimit: 'off', accounts: [ACCOUNT] });
-  client = createRegisterClient({ config: testConfig(sandbox.baseUrl, { FSR_API_EMAIL: ACCOUNT.email, FSR_API_KEY: ACCOUNT.key, FSR_RATE_BUDGET: '2000/1', FSR_API_TIMEOUT_MS: '10000' }) });
+  client = createRegisterClient({
+    config: testConfig(sandbox.baseUrl, { FSR_API_EMAIL: ACCOUNT.email, FSR_API_KEY: ACCOUNT.key, FSR_RATE_BUDGET: '2000/1', FSR_API_TIMEOUT_MS: '10000' }),
+  });
   smtp = await startTestSmtpServer();
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -87,7 +89,13 @@ forEachDialect('watch notifications from a cycle over the sandbox', pgStatus, (d
   }
 
   async function notificationsSettled(): Promise<boolean> {
-    const open = await db().selectFrom('jobs').select('id').where('kind', 'in', [NOTIFY_DIGEST_JOB, NOTIFY_HIGH_MAIL_JOB, NOTIFY_WEBHOOK_JOB]).where('state', 'in', ['queued', 'running']).where('run_after', '<=', isoNow()).execute();
+    const open = await db()
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', 'in', [NOTIFY_DIGEST_JOB, NOTIFY_HIGH_MAIL_JOB, NOTIFY_WEBHOOK_JOB])
+      .where('state', 'in', ['queued', 'running'])
+      .where('run_after', '<=', isoNow())
+      .execute();
     return open.length === 0;
   }
 
@@ -110,8 +118,14 @@ forEachDialect('watch notifications from a cycle over the sandbox', pgStatus, (d
     smtp.messages.splice(0);
     posts.splice(0);
     const at = isoNow();
-    await db().insertInto('watchlists').values({ id: 'wl-n', name: 'Counterparties', owner_email: 'ann@example.com', sections: JSON.stringify(defaultWatchedSections()), created_at: at, updated_at: at }).execute();
-    await db().insertInto('watchlist_entries').values(WATCHED.map((w) => ({ watchlist_id: 'wl-n', kind: w.kind, ref: w.ref, name: null, added_by: 'ann@example.com', added_at: at }))).execute();
+    await db()
+      .insertInto('watchlists')
+      .values({ id: 'wl-n', name: 'Counterparties', owner_email: 'ann@example.com', sections: JSON.stringify(defaultWatchedSections()), created_at: at, updated_at: at })
+      .execute();
+    await db()
+      .insertInto('watchlist_entries')
+      .values(WATCHED.map((w) => ({ watchlist_id: 'wl-n', kind: w.kind, ref: w.ref, name: null, added_by: 'ann@example.com', added_at: at })))
+      .execute();
   });
 
   it('e-mails the high-severity changes when the cycle closes, posts them all to the webhook, and the digest carries the rest', async () => {
@@ -149,7 +163,17 @@ forEachDialect('watch notifications from a cycle over the sandbox', pgStatus, (d
 
     // Every change went out by e-mail once and by webhook once.
     const deliveries = await db().selectFrom('notification_deliveries').select(['channel', 'change_id', 'state']).execute();
-    expect(deliveries.filter((d) => d.channel === 'email' && d.state === 'sent').map((d) => d.change_id).sort()).toEqual(changes.map((c) => c.id).sort());
-    expect(deliveries.filter((d) => d.channel === 'webhook' && d.state === 'sent').map((d) => d.change_id).sort()).toEqual(changes.map((c) => c.id).sort());
+    expect(
+      deliveries
+        .filter((d) => d.channel === 'email' && d.state === 'sent')
+        .map((d) => d.change_id)
+        .sort(),
+    ).toEqual(changes.map((c) => c.id).sort());
+    expect(
+      deliveries
+        .filter((d) => d.channel === 'webhook' && d.state === 'sent')
+        .map((d) => d.change_id)
+        .sort(),
+    ).toEqual(changes.map((c) => c.id).sort());
   });
 });

@@ -31,16 +31,24 @@ const SECRET = 'whsec-0123456789abcdef0123';
 const T0 = Date.parse('2026-11-25T08:00:00.000Z');
 
 /** Notifications make no register call: any use of the client fails the test. */
-const noRegister = new Proxy({}, {
-  get() {
-    throw new Error('A notification job touched the register client.');
+const noRegister = new Proxy(
+  {},
+  {
+    get() {
+      throw new Error('A notification job touched the register client.');
+    },
   },
-}) as RegisterClient;
+) as RegisterClient;
 
 let smtp: TestSmtpServer;
 /** The receiver's clock, for the signature's freshness: the tests' clock while they move it. */
 let receiverNow = () => Date.now();
-let hook: { server: Server; url: string; requests: Array<{ headers: IncomingHttpHeaders; body: string; valid: boolean }>; answer: () => { status: number; headers?: Record<string, string> } };
+let hook: {
+  server: Server;
+  url: string;
+  requests: Array<{ headers: IncomingHttpHeaders; body: string; valid: boolean }>;
+  answer: () => { status: number; headers?: Record<string, string> };
+};
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer({ users: { [USER]: PASSWORD } });
@@ -109,7 +117,12 @@ async function runNext(deps: EngineDeps, clock: Clock, kind: string): Promise<{ 
   const handler = jobHandlers(deps)[job.kind];
   const outcome = await handler(job, { signal: new AbortController().signal, owner: 'test-worker' });
   if (outcome.status === 'done') await completeJob(deps.db, job.id, 'test-worker', outcome.result, clock.now);
-  else await failJob(deps.db, job.id, 'test-worker', outcome.error, { retryable: outcome.status === 'retry', retryAfterMs: outcome.status === 'retry' ? outcome.retryAfterMs : undefined, now: clock.now });
+  else
+    await failJob(deps.db, job.id, 'test-worker', outcome.error, {
+      retryable: outcome.status === 'retry',
+      retryAfterMs: outcome.status === 'retry' ? outcome.retryAfterMs : undefined,
+      now: clock.now,
+    });
   await afterJob(deps, job);
   return { job, outcome };
 }
@@ -126,19 +139,61 @@ async function seed(db: Db, detectedAt: number): Promise<Seeded> {
   const s = `${seq}`;
   const at = isoNow(detectedAt);
   const lists = { counterparties: `wl-cp-${s}`, ars: `wl-ar-${s}` };
-  await db.insertInto('watchlists').values([
-    { id: lists.counterparties, name: `Counterparties ${s}`, description: null, case_reference: null, owner_id: null, owner_email: 'analyst@example.test', sections: '{}', created_at: at, updated_at: at },
-    { id: lists.ars, name: `Our appointed representatives ${s}`, description: null, case_reference: 'CASE-7', owner_id: null, owner_email: 'analyst@example.test', sections: '{}', created_at: at, updated_at: at },
-  ]).execute();
+  await db
+    .insertInto('watchlists')
+    .values([
+      {
+        id: lists.counterparties,
+        name: `Counterparties ${s}`,
+        description: null,
+        case_reference: null,
+        owner_id: null,
+        owner_email: 'analyst@example.test',
+        sections: '{}',
+        created_at: at,
+        updated_at: at,
+      },
+      {
+        id: lists.ars,
+        name: `Our appointed representatives ${s}`,
+        description: null,
+        case_reference: 'CASE-7',
+        owner_id: null,
+        owner_email: 'analyst@example.test',
+        sections: '{}',
+        created_at: at,
+        updated_at: at,
+      },
+    ])
+    .execute();
   const entry = (watchlist_id: string, kind: EntityKind, ref: string, name: string) => ({ watchlist_id, kind, ref, name, added_by: 'analyst@example.test', added_at: at });
-  await db.insertInto('watchlist_entries').values([
-    entry(lists.counterparties, 'firm', `2002${s}`, 'Acme Bank plc'),
-    entry(lists.ars, 'firm', `2002${s}`, 'Acme Bank plc'),
-    entry(lists.ars, 'firm', `7001${s}`, 'Network Principal Ltd'),
-    entry(lists.counterparties, 'individual', `ABC${s}`, 'Jane Doe'),
-  ]).execute();
+  await db
+    .insertInto('watchlist_entries')
+    .values([
+      entry(lists.counterparties, 'firm', `2002${s}`, 'Acme Bank plc'),
+      entry(lists.ars, 'firm', `2002${s}`, 'Acme Bank plc'),
+      entry(lists.ars, 'firm', `7001${s}`, 'Network Principal Ltd'),
+      entry(lists.counterparties, 'individual', `ABC${s}`, 'Jane Doe'),
+    ])
+    .execute();
   const cycleId = `cycle-${s}`;
-  await db.insertInto('watch_cycles').values({ id: cycleId, trigger: 'manual', scope: 'all', watchlist_id: null, entity_kind: null, entity_ref: null, nightly_key: null, requested_by: 'analyst@example.test', created_at: at, finished_at: null, entity_count: 4, estimated_requests: 20 }).execute();
+  await db
+    .insertInto('watch_cycles')
+    .values({
+      id: cycleId,
+      trigger: 'manual',
+      scope: 'all',
+      watchlist_id: null,
+      entity_kind: null,
+      entity_ref: null,
+      nightly_key: null,
+      requested_by: 'analyst@example.test',
+      created_at: at,
+      finished_at: null,
+      entity_count: 4,
+      estimated_requests: 20,
+    })
+    .execute();
   const defs: Array<[string, EntityKind, string, string | null, string, ChangeSeverity, string]> = [
     ['lowAddress', 'firm', `2002${s}`, 'Acme Bank plc', 'address', 'low', 'Address changed: 1 High Street → 2 High Street'],
     ['highStatus', 'firm', `2002${s}`, 'Acme Bank plc', 'record', 'high', 'Status changed: Authorised → No longer authorised'],
@@ -150,7 +205,28 @@ async function seed(db: Db, detectedAt: number): Promise<Seeded> {
   for (const [key, kind, ref, name, section, severity, summary] of defs) {
     const id = `chg-${s}-${key}`;
     changes[key] = { id, severity, ref };
-    await db.insertInto('watch_changes').values({ id, check_id: `chk-${s}-${ref}`, previous_check_id: `prev-${s}-${ref}`, cycle_id: cycleId, kind, ref, entity_name: name, section, severity, summary, details: '[]', state: 'new', assignee_email: null, note: null, detected_at: at, updated_at: at, updated_by: null }).execute();
+    await db
+      .insertInto('watch_changes')
+      .values({
+        id,
+        check_id: `chk-${s}-${ref}`,
+        previous_check_id: `prev-${s}-${ref}`,
+        cycle_id: cycleId,
+        kind,
+        ref,
+        entity_name: name,
+        section,
+        severity,
+        summary,
+        details: '[]',
+        state: 'new',
+        assignee_email: null,
+        note: null,
+        detected_at: at,
+        updated_at: at,
+        updated_by: null,
+      })
+      .execute();
   }
   return { cycleId, changes, lists };
 }
@@ -268,9 +344,18 @@ forEachDialect('watch notifications', pgStatus, (db, dialect) => {
     const body = JSON.parse(post.body) as WebhookBody;
     expect(body.cycle).toMatchObject({ id: seeded.cycleId, trigger: 'manual', scope: 'all', entityCount: 4 });
     expect(body.counts).toEqual({ total: 5, high: 2, medium: 1, low: 2 });
-    expect(body.changes.map((c) => c.id).sort()).toEqual(Object.values(seeded.changes).map((c) => c.id).sort());
+    expect(body.changes.map((c) => c.id).sort()).toEqual(
+      Object.values(seeded.changes)
+        .map((c) => c.id)
+        .sort(),
+    );
     expect(body.changes[0]).toMatchObject({ severity: 'high', url: expect.stringMatching(/^https:\/\/portal\.example\.test\/changes\//) });
-    expect(body.changes.find((c) => c.id === seeded.changes.highStatus.id)?.lists.map((l) => l.id).sort()).toEqual([seeded.lists.counterparties, seeded.lists.ars].sort());
+    expect(
+      body.changes
+        .find((c) => c.id === seeded.changes.highStatus.id)
+        ?.lists.map((l) => l.id)
+        .sort(),
+    ).toEqual([seeded.lists.counterparties, seeded.lists.ars].sort());
     expect(body.text).toMatch(/^FSR Portal watch: 5 register changes \(2 high, 1 medium, 2 low\)\n• HIGH · /);
 
     // The digest that follows holds only what was not e-mailed at once.
@@ -393,9 +478,7 @@ forEachDialect('watch notifications', pgStatus, (db, dialect) => {
     expect(new Set(hook.requests.map((r) => r.headers['x-fsr-delivery']))).toEqual(new Set([one!.job.id]));
     expect(new Set(hook.requests.map((r) => r.body)).size).toBe(1);
     // Each attempt signed at its own time.
-    expect(hook.requests.map((r) => /t=(\d+)/.exec(String(r.headers['x-fsr-signature']))![1])).toEqual(
-      [T0, T0 + 5000, T0 + 125_000].map((t) => String(Math.floor(t / 1000))),
-    );
+    expect(hook.requests.map((r) => /t=(\d+)/.exec(String(r.headers['x-fsr-signature']))![1])).toEqual([T0, T0 + 5000, T0 + 125_000].map((t) => String(Math.floor(t / 1000))));
     const delivered = await db().selectFrom('notification_deliveries').selectAll().where('channel', '=', 'webhook').execute();
     expect(delivered.map((r) => [r.state, r.attempts])).toEqual(Array(5).fill(['sent', 3]));
   });
@@ -434,7 +517,11 @@ forEachDialect('watch notifications', pgStatus, (db, dialect) => {
     expect(smtp.messages[1].text).toContain(later.changes.highStatus.id);
     const jobs = await recentNotificationJobs(db());
     expect(jobs.filter((j) => j.kind === NOTIFY_DIGEST_JOB).map((j) => [j.state, j.sent])).toEqual(
-      expect.arrayContaining([['done', 5], ['done', 5], ['queued', null]]),
+      expect.arrayContaining([
+        ['done', 5],
+        ['done', 5],
+        ['queued', null],
+      ]),
     );
     const view = settingsView(deps.notify!);
     expect(JSON.stringify(view)).not.toContain(PASSWORD);
@@ -442,7 +529,7 @@ forEachDialect('watch notifications', pgStatus, (db, dialect) => {
     expect(view.mail).toMatchObject({ server: `127.0.0.1:${smtp.port}`, login: true, digestAt: '07:30' });
   });
 
-  it('the engine keeps today\'s and tomorrow\'s digests enqueued from the moment it starts', async () => {
+  it("the engine keeps today's and tomorrow's digests enqueued from the moment it starts", async () => {
     const clock = { now: Date.parse('2026-07-01T05:00:00.000Z') }; // 06:00 in London (BST)
     const deps = depsFor(db(), dialect, clock, settings());
     const messages: string[] = [];
@@ -480,7 +567,9 @@ describe('webhook signature', () => {
   const t = Math.floor(now / 1000);
 
   it('matches the worked example in docs/watchlists.md', () => {
-    expect(signWebhook('example-secret-0123456789', '{"type":"watch.cycle.closed"}', 1764057600)).toBe('t=1764057600,v1=bc02608158b7d146eb882567b13a9198d550cb22c8cd9fbeb1e2ff454ba5a011');
+    expect(signWebhook('example-secret-0123456789', '{"type":"watch.cycle.closed"}', 1764057600)).toBe(
+      't=1764057600,v1=bc02608158b7d146eb882567b13a9198d550cb22c8cd9fbeb1e2ff454ba5a011',
+    );
   });
 
   it('verifies the raw body with its timestamp, and nothing else', () => {

@@ -15,9 +15,7 @@ export const readIndividual = cache((irn: string) => getRegisterClient().individ
 
 export const readIndividualControlledFunctions = cache((irn: string) => getRegisterClient().individualControlledFunctions(irn));
 
-export const readIndividualDisciplinaryHistory = cache((irn: string, page: number = 1) =>
-  getRegisterClient().individualDisciplinaryHistory(irn, { page }),
-);
+export const readIndividualDisciplinaryHistory = cache((irn: string, page: number = 1) => getRegisterClient().individualDisciplinaryHistory(irn, { page }));
 
 export const readFirm = cache((frn: string) => getRegisterClient().firm(frn));
 

@@ -43,7 +43,10 @@ describe('parseRegisterCalls', () => {
   });
 
   it('refuses a bad page, an empty list, a non-list and too many calls', () => {
-    expect(parseRegisterCalls([{ endpoint: 'firmIndividuals', args: ['1'], page: 0 }])).toMatchObject({ ok: false, message: 'Call 1: page must be a whole number from 1 to 10000.' });
+    expect(parseRegisterCalls([{ endpoint: 'firmIndividuals', args: ['1'], page: 0 }])).toMatchObject({
+      ok: false,
+      message: 'Call 1: page must be a whole number from 1 to 10000.',
+    });
     expect(parseRegisterCalls([{ endpoint: 'firmIndividuals', args: ['1'], page: 1.5 }])).toMatchObject({ ok: false });
     expect(parseRegisterCalls([])).toMatchObject({ ok: false });
     expect(parseRegisterCalls('firm')).toMatchObject({ ok: false });

@@ -50,7 +50,7 @@ export function nameScore(query: string, candidate: string): number {
   if (a.size === 0 || b.size === 0) return 0;
   let shared = 0;
   for (const w of a) if (b.has(w)) shared += 1;
-  return Math.round((200 * shared) / (a.size + b.size) * 10) / 10;
+  return Math.round(((200 * shared) / (a.size + b.size)) * 10) / 10;
 }
 
 /** Whether the two names are the same once normalised. */

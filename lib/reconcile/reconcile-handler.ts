@@ -154,7 +154,8 @@ export async function handleReconcileRequest(request: Request, endpoint: Reconci
     } else {
       const id = p.get('id')?.trim();
       if (!id) return problem(400, 'bad-request', 'Send the entity id as id=… (an FRN, an IRN or PRN:<number>).');
-      if (!parseEntityId(id)) return problem(400, 'bad-request', `"${id.slice(0, 40)}" is not an id of this service: an FRN (e.g. 200200), an IRN (e.g. BKS00001) or PRN:<number>.`);
+      if (!parseEntityId(id))
+        return problem(400, 'bad-request', `"${id.slice(0, 40)}" is not an id of this service: an FRN (e.g. 200200), an IRN (e.g. BKS00001) or PRN:<number>.`);
       run = async (service) => {
         const facts = await service.previewFacts(id);
         if (!facts) return problem(404, 'not-found', `The register has no record for ${id}.`);
@@ -180,7 +181,9 @@ export async function handleReconcileRequest(request: Request, endpoint: Reconci
     if (error instanceof ReconcileUpstreamError) {
       const f = error.failure;
       if (f.kind === 'rate-limited') {
-        return problem(429, 'register-busy', `The register's shared budget is in use; retry in ${f.retryAfterSeconds} seconds.`, { 'Retry-After': String(Math.max(1, f.retryAfterSeconds)) });
+        return problem(429, 'register-busy', `The register's shared budget is in use; retry in ${f.retryAfterSeconds} seconds.`, {
+          'Retry-After': String(Math.max(1, f.retryAfterSeconds)),
+        });
       }
       return problem(502, 'register-unavailable', f.kind === 'unauthorised' ? "The register refused the portal's own API key; tell the portal's administrator." : f.message);
     }
@@ -199,7 +202,8 @@ function parseExtend(raw: string, maxIds: number): { ids: string[]; properties: 
   if (!Array.isArray(body.ids) || !body.ids.every((i) => typeof i === 'string') || body.ids.length === 0) {
     throw new ReconcileInputError('extend needs "ids": a non-empty list of entity ids.');
   }
-  if (body.ids.length > maxIds) throw new ReconcileInputError(`extend may ask for at most ${maxIds} ids at once (the batch size the register's budget allows); this asks for ${body.ids.length}.`);
+  if (body.ids.length > maxIds)
+    throw new ReconcileInputError(`extend may ask for at most ${maxIds} ids at once (the batch size the register's budget allows); this asks for ${body.ids.length}.`);
   if (!Array.isArray(body.properties) || body.properties.length === 0) throw new ReconcileInputError('extend needs "properties": a non-empty list like [{"id": "status"}].');
   const properties = body.properties.map((p) => (typeof p === 'object' && p !== null && typeof (p as { id?: unknown }).id === 'string' ? (p as { id: string }).id : ''));
   const unknown = properties.filter((id) => !FIRM_PROPERTIES.some((f) => f.id === id));

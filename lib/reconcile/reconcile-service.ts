@@ -84,7 +84,8 @@ export function parseQueryBatch(raw: string, maxBatch: number): Map<string, Reco
   }
   const entries = Object.entries(parsed as Record<string, unknown>);
   if (entries.length === 0) throw new ReconcileInputError('queries is empty: send at least one query.');
-  if (entries.length > maxBatch) throw new ReconcileInputError(`A batch may hold at most ${maxBatch} queries (the manifest's batchSize, set by the register's budget); this one has ${entries.length}.`);
+  if (entries.length > maxBatch)
+    throw new ReconcileInputError(`A batch may hold at most ${maxBatch} queries (the manifest's batchSize, set by the register's budget); this one has ${entries.length}.`);
   const out = new Map<string, ReconQuery>();
   for (const [key, value] of entries) {
     if (typeof value !== 'object' || value === null) throw new ReconcileInputError(`Query ${key} must be an object with a "query" string.`);
@@ -151,7 +152,18 @@ export class ReconcileService {
       const exact = sameName(q.query, r.name);
       const previous = best.get(id);
       if (previous && previous.score >= score) continue;
-      best.set(id, { id, name: r.name, description: describe(r), score, match: false, type: [TYPES[r.entity]], features: [{ id: 'name_words', value: score }, { id: 'name_exact', value: exact }] });
+      best.set(id, {
+        id,
+        name: r.name,
+        description: describe(r),
+        score,
+        match: false,
+        type: [TYPES[r.entity]],
+        features: [
+          { id: 'name_words', value: score },
+          { id: 'name_exact', value: exact },
+        ],
+      });
     }
     const candidates = [...best.values()].sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
     // A match only when exactly one candidate has the query's name (once normalised): two firms
@@ -202,14 +214,24 @@ export class ReconcileService {
     if (entity.type === 'individual') {
       const person = unwrap(await this.register.individual(entity.reference, this.opts));
       if (!person) return undefined;
-      return { title: person.fullName ?? entity.reference, rows: [['IRN', entity.reference], ['Status', person.status ?? 'not given']] };
+      return {
+        title: person.fullName ?? entity.reference,
+        rows: [
+          ['IRN', entity.reference],
+          ['Status', person.status ?? 'not given'],
+        ],
+      };
     }
     const fund = unwrap(await this.register.fund(entity.reference, this.opts));
     if (!fund) return undefined;
     const name = await this.nameOf('fund', entity.reference);
     return {
       title: name ?? `Fund ${entity.reference}`,
-      rows: [['PRN', entity.reference], ['Status', fund.status ?? 'not given'], ['Operator', fund.operatorName ?? 'not given']],
+      rows: [
+        ['PRN', entity.reference],
+        ['Status', fund.status ?? 'not given'],
+        ['Operator', fund.operatorName ?? 'not given'],
+      ],
     };
   }
 

@@ -32,9 +32,7 @@ import { contentSecurityPolicy, createNonce, CSP_HEADER } from '@/lib/security/h
 
 /** `../shared/reference/reconciliation-0.2` relative to the repository root (RECONCILE_SCHEMAS_DIR overrides it). */
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SCHEMA_DIR = process.env.RECONCILE_SCHEMAS_DIR
-  ? path.resolve(process.env.RECONCILE_SCHEMAS_DIR)
-  : path.resolve(REPO_ROOT, '../shared/reference/reconciliation-0.2');
+const SCHEMA_DIR = process.env.RECONCILE_SCHEMAS_DIR ? path.resolve(process.env.RECONCILE_SCHEMAS_DIR) : path.resolve(REPO_ROOT, '../shared/reference/reconciliation-0.2');
 const present = existsSync(SCHEMA_DIR);
 const PORTAL = 'http://portal.test';
 const admin: AdminActor = { id: null, email: 'cli:tester', via: 'cli' };
@@ -49,7 +47,10 @@ function draft4To7(node: unknown): unknown {
   if (typeof node !== 'object' || node === null) return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) if (k !== 'id' && k !== '$schema') out[k] = draft4To7(v);
-  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof out[flag] !== 'boolean') continue;
     if (out[flag] === true && typeof out[bound] === 'number') {
       out[flag] = out[bound];
@@ -115,7 +116,8 @@ if (!present) {
     deps = {
       db: async () => t.handle.db,
       ceilings: new TokenCeilings(),
-      audit: (input) => appendAudit(t.handle.db, { action: input.action, outcome: input.outcome ?? 'success', actor: input.user, reference: input.reference, detail: input.detail }),
+      audit: (input) =>
+        appendAudit(t.handle.db, { action: input.action, outcome: input.outcome ?? 'success', actor: input.user, reference: input.reference, detail: input.detail }),
       register: () => client,
       batchSize: 10,
     };
@@ -129,11 +131,19 @@ if (!present) {
   });
 
   const call = (endpoint: ReconcileEndpoint, pathAndQuery: string, init: RequestInit = {}, auth = true) =>
-    handleReconcileRequest(new Request(`${PORTAL}${pathAndQuery}`, { ...init, headers: { ...(auth ? tokenHeader : {}), ...(init.headers as Record<string, string>) } }), endpoint, deps);
+    handleReconcileRequest(
+      new Request(`${PORTAL}${pathAndQuery}`, { ...init, headers: { ...(auth ? tokenHeader : {}), ...(init.headers as Record<string, string>) } }),
+      endpoint,
+      deps,
+    );
 
   const postQueries = async (queries: unknown) => {
     expectValid(v['reconciliation-query-batch'], queries, 'query batch');
-    const res = await call('root', '/reconcile', { method: 'POST', body: new URLSearchParams({ queries: JSON.stringify(queries) }), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const res = await call('root', '/reconcile', {
+      method: 'POST',
+      body: new URLSearchParams({ queries: JSON.stringify(queries) }),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expectValid(v['reconciliation-result-batch'], body, 'result batch');
@@ -165,7 +175,12 @@ if (!present) {
         const top = body[`q${i}`].result[0];
         expect(top, frn).toMatchObject({ id: frn, name: dataset.firms.get(frn)!.name, score: 100, match: true });
       });
-      const exact = await postQueries({ a: { query: SHOWCASE.bankFrn }, b: { query: SHOWCASE.bankIndividualIrn, type: 'individual' }, c: { query: `PRN ${SHOWCASE.umbrellaFundPrn}`, type: 'fund' }, d: { query: '9999999' } });
+      const exact = await postQueries({
+        a: { query: SHOWCASE.bankFrn },
+        b: { query: SHOWCASE.bankIndividualIrn, type: 'individual' },
+        c: { query: `PRN ${SHOWCASE.umbrellaFundPrn}`, type: 'fund' },
+        d: { query: '9999999' },
+      });
       expect(exact.a.result).toEqual([expect.objectContaining({ id: SHOWCASE.bankFrn, match: true, score: 100 })]);
       expect(exact.b.result).toEqual([expect.objectContaining({ id: SHOWCASE.bankIndividualIrn, match: true })]);
       expect(exact.c.result).toEqual([expect.objectContaining({ id: `PRN:${SHOWCASE.umbrellaFundPrn}`, match: true })]);
@@ -201,7 +216,11 @@ if (!present) {
 
       const query = { ids: [SHOWCASE.bankFrn, SHOWCASE.noLongerAuthorisedFrns[0], '9999999'], properties: proposal.properties.map((p: { id: string }) => ({ id: p.id })) };
       expectValid(v['data-extension-query'], query, 'extension query');
-      const res = await call('root', '/reconcile', { method: 'POST', body: new URLSearchParams({ extend: JSON.stringify(query) }), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      const res = await call('root', '/reconcile', {
+        method: 'POST',
+        body: new URLSearchParams({ extend: JSON.stringify(query) }),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
       const extension = await res.json();
       expectValid(v['data-extension-response'], extension, 'extension');
       const bank = extension.rows[SHOWCASE.bankFrn];

@@ -58,11 +58,20 @@ function bucketPages(c: number, p: number, row: (bucket: 'c' | 'p', i: number) =
 
 describe('allPages', () => {
   it('walks AR buckets to ceil(larger bucket / 10) pages: 714 current + 830 previous is 83 pages, not 155', async () => {
-    const ar = bucketPages(714, 830, (b, i) => ({ URL: `${B}/Firm/${b === 'c' ? 1_000_000 + i : 2_000_000 + i}`, FRN: String(b === 'c' ? 1_000_000 + i : 2_000_000 + i), Name: `AR ${b}${i}` }));
+    const ar = bucketPages(714, 830, (b, i) => ({
+      URL: `${B}/Firm/${b === 'c' ? 1_000_000 + i : 2_000_000 + i}`,
+      FRN: String(b === 'c' ? 1_000_000 + i : 2_000_000 + i),
+      Name: `AR ${b}${i}`,
+    }));
     handler = (path, q) => {
       const page = pageOf(q);
       return {
-        body: envelope('FSR-API-05-04-00', 'Ok. Appointed Representative Found', { PreviousAppointedRepresentatives: ar.slice(830, page, 'p'), CurrentAppointedRepresentatives: ar.slice(714, page, 'c') }, resultInfo(`${B}${path}`, page, 10, 1544, ar.pages)),
+        body: envelope(
+          'FSR-API-05-04-00',
+          'Ok. Appointed Representative Found',
+          { PreviousAppointedRepresentatives: ar.slice(830, page, 'p'), CurrentAppointedRepresentatives: ar.slice(714, page, 'c') },
+          resultInfo(`${B}${path}`, page, 10, 1544, ar.pages),
+        ),
       };
     };
     const c = client();
@@ -83,7 +92,14 @@ describe('allPages', () => {
     handler = (_path, q) => {
       const page = pageOf(q);
       // No total_count: the walker must stop on the first page where both buckets are null.
-      return { body: envelope('FSR-API-05-04-00', 'Ok. Appointed Representative Found', { PreviousAppointedRepresentatives: ar.slice(20, page, 'p'), CurrentAppointedRepresentatives: ar.slice(20, page, 'c') }, { page: String(page), per_page: '10' }) };
+      return {
+        body: envelope(
+          'FSR-API-05-04-00',
+          'Ok. Appointed Representative Found',
+          { PreviousAppointedRepresentatives: ar.slice(20, page, 'p'), CurrentAppointedRepresentatives: ar.slice(20, page, 'c') },
+          { page: String(page), per_page: '10' },
+        ),
+      };
     };
     const c = client();
     const result = await c.allPages(c.firmAppointedRepresentatives, ['700100']);
@@ -93,11 +109,21 @@ describe('allPages', () => {
   });
 
   it('walks firm CF buckets the same way (41 current + 198 previous = 20 pages)', async () => {
-    const cf = bucketPages(41, 198, (b, i) => [`(${i + 1})Function ${b}${i}`, { Name: `Function ${b}${i}`, 'Individual Name': `Person ${i}`, URL: `${B}/Individuals/ABC${String(10_000 + i).slice(-5)}` }]);
+    const cf = bucketPages(41, 198, (b, i) => [
+      `(${i + 1})Function ${b}${i}`,
+      { Name: `Function ${b}${i}`, 'Individual Name': `Person ${i}`, URL: `${B}/Individuals/ABC${String(10_000 + i).slice(-5)}` },
+    ]);
     handler = (path, q) => {
       const page = pageOf(q);
       const toObject = (rows: unknown[] | null) => (rows ? Object.fromEntries(rows as Array<[string, unknown]>) : null);
-      return { body: envelope('FSR-API-02-12-00', 'SUCCESS : Control Function Found', [{ Current: toObject(cf.slice(41, page, 'c')), Previous: toObject(cf.slice(198, page, 'p')) }], resultInfo(`${B}${path}`, page, 20, 239, cf.pages)) };
+      return {
+        body: envelope(
+          'FSR-API-02-12-00',
+          'SUCCESS : Control Function Found',
+          [{ Current: toObject(cf.slice(41, page, 'c')), Previous: toObject(cf.slice(198, page, 'p')) }],
+          resultInfo(`${B}${path}`, page, 20, 239, cf.pages),
+        ),
+      };
     };
     const c = client();
     const result = await c.allPages(c.firmControlledFunctions, ['113849']);
@@ -109,8 +135,20 @@ describe('allPages', () => {
   it('stops Subfund at ceil(total / per_page) and ignores its Next link past the end', async () => {
     handler = (path, q) => {
       const page = pageOf(q);
-      const rows = Array.from({ length: page === 1 ? 20 : 10 }, (_, i) => ({ Name: `Sub ${page}-${i}`, 'Sub-Fund Type': 'Other', URL: 'https://register.fca.org.uk/services/apexrest/V0.1/CIS/185045' }));
-      return { body: envelope('FSR-API-05-03-00', 'Ok. Product Subfund Found', rows, { Next: `${B}${path}?pgnp=${page + 1}`, Previous: `${B}${path}?pgnp=${page - 1}`, page: String(page), per_page: '20', total_count: '30' }) };
+      const rows = Array.from({ length: page === 1 ? 20 : 10 }, (_, i) => ({
+        Name: `Sub ${page}-${i}`,
+        'Sub-Fund Type': 'Other',
+        URL: 'https://register.fca.org.uk/services/apexrest/V0.1/CIS/185045',
+      }));
+      return {
+        body: envelope('FSR-API-05-03-00', 'Ok. Product Subfund Found', rows, {
+          Next: `${B}${path}?pgnp=${page + 1}`,
+          Previous: `${B}${path}?pgnp=${page - 1}`,
+          page: String(page),
+          per_page: '20',
+          total_count: '30',
+        }),
+      };
     };
     const c = client();
     const result = await c.allPages(c.fundSubfunds, ['185045']);
@@ -125,7 +163,14 @@ describe('allPages', () => {
       const page = pageOf(q);
       const keys = names.slice((page - 1) * 20, page * 20);
       if (page === 2) keys[0] = names[19]; // unstable order: page 2 repeats page 1's last key
-      return { body: envelope('FSR-API-02-03-00', 'Ok. Firm permission found', Object.fromEntries(keys.map((k) => [k, [{ 'Customer Type': ['Retail'] }]])), resultInfo(`${B}${path}`, page, 20, 42, 3)) };
+      return {
+        body: envelope(
+          'FSR-API-02-03-00',
+          'Ok. Firm permission found',
+          Object.fromEntries(keys.map((k) => [k, [{ 'Customer Type': ['Retail'] }]])),
+          resultInfo(`${B}${path}`, page, 20, 42, 3),
+        ),
+      };
     };
     const c = client();
     const result = await c.allPages(c.firmPermissions, ['122702']);
@@ -137,7 +182,12 @@ describe('allPages', () => {
   });
 
   it('removes rows repeated across pages by unstable ordering, still reading every page', async () => {
-    const people = Array.from({ length: 119 }, (_, i) => ({ IRN: `ABC${String(10_000 + i).slice(-5)}`, Name: `Person ${i}`, Status: 'Approved by regulator', URL: `${B}/Individuals/ABC${String(10_000 + i).slice(-5)}` }));
+    const people = Array.from({ length: 119 }, (_, i) => ({
+      IRN: `ABC${String(10_000 + i).slice(-5)}`,
+      Name: `Person ${i}`,
+      Status: 'Approved by regulator',
+      URL: `${B}/Individuals/ABC${String(10_000 + i).slice(-5)}`,
+    }));
     handler = (path, q) => {
       const page = pageOf(q);
       const rows = people.slice((page - 1) * 20, page * 20);
@@ -152,7 +202,13 @@ describe('allPages', () => {
   });
 
   it('reads CIS Names in one request although per_page says 1', async () => {
-    handler = () => ({ body: envelope('FSR-API-05-02-00', 'Ok. Product Other Name Found', [{ 'Product Other Name': 'A' }, { 'Product Other Name': 'B' }], { page: '1', per_page: '1', total_count: '2' }) });
+    handler = () => ({
+      body: envelope('FSR-API-05-02-00', 'Ok. Product Other Name Found', [{ 'Product Other Name': 'A' }, { 'Product Other Name': 'B' }], {
+        page: '1',
+        per_page: '1',
+        total_count: '2',
+      }),
+    });
     const c = client();
     expect(await c.allPages(c.fundNames, ['185045'])).toMatchObject({ kind: 'ok', pagesFetched: 1, data: [{ name: 'A' }, { name: 'B' }] });
     expect(requested('/CIS/185045/Names')).toEqual(['1']);
@@ -161,7 +217,13 @@ describe('allPages', () => {
   it('stops at the page cap with truncated set, reporting progress with the page count', async () => {
     handler = (path, q) => {
       const page = pageOf(q);
-      const rows = Array.from({ length: 20 }, (_, i) => ({ Name: `Robert ${page}-${i}`, 'Reference Number': `RXB${String(page * 100 + i).padStart(5, '0')}`, URL: `${B}/Individuals/RXB${String(page * 100 + i).padStart(5, '0')}`, Status: 'Active', 'Type of business or Individual': 'Individual' }));
+      const rows = Array.from({ length: 20 }, (_, i) => ({
+        Name: `Robert ${page}-${i}`,
+        'Reference Number': `RXB${String(page * 100 + i).padStart(5, '0')}`,
+        URL: `${B}/Individuals/RXB${String(page * 100 + i).padStart(5, '0')}`,
+        Status: 'Active',
+        'Type of business or Individual': 'Individual',
+      }));
       return { body: envelope('FSR-API-04-01-00', 'Ok. Search successful', rows, resultInfo(`${B}${path}`, page, 20, 1124, 57)) };
     };
     const c = client();
@@ -177,7 +239,14 @@ describe('allPages', () => {
     handler = (path, q) => {
       const page = pageOf(q);
       if (page === 3) return { status: 503, body: 'unavailable' };
-      return { body: envelope('FSR-API-02-14-00', 'Ok. Waiver information found', [{ Rule_ArticleNo: [`Rule ${page}`], Waivers_Discretions: null, Waivers_Discretions_URL: null }], resultInfo(`${B}${path}`, page, 1, 4, 4)) };
+      return {
+        body: envelope(
+          'FSR-API-02-14-00',
+          'Ok. Waiver information found',
+          [{ Rule_ArticleNo: [`Rule ${page}`], Waivers_Discretions: null, Waivers_Discretions_URL: null }],
+          resultInfo(`${B}${path}`, page, 1, 4, 4),
+        ),
+      };
     };
     const c = client({ FSR_API_RETRIES: '0' });
     const result = await c.allPages(c.firmWaivers, ['122702']);

@@ -12,12 +12,7 @@ import type { AllPagesOptions, AllPagesResult, CallOptions, Ok, RegisterFailure,
  * a later page's failure end the walk early with `truncated` set.
  */
 
-export async function walkAllPages<A extends unknown[], T>(
-  fn: EndpointFn<A, T>,
-  args: A,
-  options: AllPagesOptions = {},
-  concurrency = 4,
-): Promise<AllPagesResult<T>> {
+export async function walkAllPages<A extends unknown[], T>(fn: EndpointFn<A, T>, args: A, options: AllPagesOptions = {}, concurrency = 4): Promise<AllPagesResult<T>> {
   const name = fn.endpoint;
   const model = MODELS[name] as unknown as EndpointModel<T>;
   const maxPages = Math.max(1, options.maxPages ?? 100);

@@ -60,9 +60,7 @@ describe('loadRegisterConfig', () => {
     expect(loadRegisterConfig({ FSR_RATE_INTERACTIVE_RESERVE: '0' }).rate.interactiveReserve).toBe(0);
     expect(loadRegisterConfig({ FSR_RATE_BUDGET: '20/10' }).rate.interactiveReserve).toBe(2);
     expect(loadRegisterConfig({ FSR_RATE_BUDGET: '5/10' }).rate.interactiveReserve).toBe(0);
-    expect(problems({ FSR_RATE_BUDGET: '10/10', FSR_RATE_INTERACTIVE_RESERVE: '10' })).toEqual([
-      "FSR_RATE_INTERACTIVE_RESERVE must be less than the budget's 10 requests",
-    ]);
+    expect(problems({ FSR_RATE_BUDGET: '10/10', FSR_RATE_INTERACTIVE_RESERVE: '10' })).toEqual(["FSR_RATE_INTERACTIVE_RESERVE must be less than the budget's 10 requests"]);
     expect(problems({ FSR_RATE_INTERACTIVE_RESERVE: 'some' })).toEqual(['FSR_RATE_INTERACTIVE_RESERVE must be a whole number']);
   });
 

@@ -54,7 +54,6 @@ export class RegisterConfigError extends Error {
   }
 }
 
-
 /** A whole-number setting: its range, and how a value outside it is refused. */
 interface WholeSetting {
   min: number;
@@ -155,9 +154,7 @@ export function loadRegisterConfig(env: Env = process.env): RegisterConfig {
     }
   }
   if (source === 'live' && limit / windowSeconds > LIVE_LIMIT.requests / LIVE_LIMIT.seconds) {
-    problems.push(
-      `FSR_RATE_BUDGET ${limit}/${windowSeconds} exceeds the live register's limit of ${LIVE_LIMIT.requests} per ${LIVE_LIMIT.seconds} s`,
-    );
+    problems.push(`FSR_RATE_BUDGET ${limit}/${windowSeconds} exceeds the live register's limit of ${LIVE_LIMIT.requests} per ${LIVE_LIMIT.seconds} s`);
   }
   // Network delay is already covered (a request counts from when its answer arrives); the margin
   // only absorbs timer and clock granularity, so it can stay small.
@@ -165,32 +162,14 @@ export function loadRegisterConfig(env: Env = process.env): RegisterConfig {
   const blockSeconds = read(env, 'FSR_RATE_BLOCK_SECONDS', positiveInt('FSR_RATE_BLOCK_SECONDS', 3600), 60, problems);
   // Five slots of 45 (an eighth of a small budget) keep page loads quick behind a report walk
   // while costing the walk about a ninth of its speed.
-  const interactiveReserve = read(
-    env,
-    'FSR_RATE_INTERACTIVE_RESERVE',
-    nonNegativeInt('FSR_RATE_INTERACTIVE_RESERVE', 10_000),
-    Math.min(5, Math.floor(limit / 8)),
-    problems,
-  );
+  const interactiveReserve = read(env, 'FSR_RATE_INTERACTIVE_RESERVE', nonNegativeInt('FSR_RATE_INTERACTIVE_RESERVE', 10_000), Math.min(5, Math.floor(limit / 8)), problems);
   if (interactiveReserve >= limit) problems.push(`FSR_RATE_INTERACTIVE_RESERVE must be less than the budget's ${limit} requests`);
 
   const freshSeconds = read(env, 'FSR_CACHE_FRESH_SECONDS', nonNegativeInt('FSR_CACHE_FRESH_SECONDS', 86_400), 900, problems);
   const staleSeconds = read(env, 'FSR_CACHE_STALE_SECONDS', nonNegativeInt('FSR_CACHE_STALE_SECONDS', 7 * 86_400), 86_400, problems);
   const notFoundSeconds = read(env, 'FSR_CACHE_NOT_FOUND_SECONDS', nonNegativeInt('FSR_CACHE_NOT_FOUND_SECONDS', 86_400), 120, problems);
-  const searchFreshSeconds = read(
-    env,
-    'FSR_CACHE_SEARCH_FRESH_SECONDS',
-    nonNegativeInt('FSR_CACHE_SEARCH_FRESH_SECONDS', 86_400),
-    Math.min(300, freshSeconds),
-    problems,
-  );
-  const marketsFreshSeconds = read(
-    env,
-    'FSR_CACHE_MARKETS_FRESH_SECONDS',
-    nonNegativeInt('FSR_CACHE_MARKETS_FRESH_SECONDS', 7 * 86_400),
-    Math.max(21_600, freshSeconds),
-    problems,
-  );
+  const searchFreshSeconds = read(env, 'FSR_CACHE_SEARCH_FRESH_SECONDS', nonNegativeInt('FSR_CACHE_SEARCH_FRESH_SECONDS', 86_400), Math.min(300, freshSeconds), problems);
+  const marketsFreshSeconds = read(env, 'FSR_CACHE_MARKETS_FRESH_SECONDS', nonNegativeInt('FSR_CACHE_MARKETS_FRESH_SECONDS', 7 * 86_400), Math.max(21_600, freshSeconds), problems);
   const maxEntries = read(env, 'FSR_CACHE_MAX_ENTRIES', positiveInt('FSR_CACHE_MAX_ENTRIES', 1_000_000), 5000, problems);
   if (staleSeconds < freshSeconds) problems.push('FSR_CACHE_STALE_SECONDS must be at least FSR_CACHE_FRESH_SECONDS');
 

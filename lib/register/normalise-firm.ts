@@ -113,9 +113,7 @@ export function normaliseAddresses(data: unknown): FirmAddress[] {
   return requireList(data).map((item) => {
     const f = new Fields(item);
     // "Address LIne 3" is the register's spelling; the corrected spelling is read too in case it is fixed.
-    const lines = ['Address Line 1', 'Address Line 2', 'Address LIne 3', 'Address Line 3', 'Address Line 4']
-      .map((k) => f.text(k))
-      .filter((x): x is string => x !== undefined);
+    const lines = ['Address Line 1', 'Address Line 2', 'Address LIne 3', 'Address Line 3', 'Address Line 4'].map((k) => f.text(k)).filter((x): x is string => x !== undefined);
     const url = f.text('URL');
     const type = f.text('Address Type');
     const website = f.text('Website Address');

@@ -60,10 +60,7 @@ function parseFunctionKey(key: string): { order?: number; name?: string } {
 }
 
 /** Walks the Current/Previous objects keyed by "(N)name" across the one (or more) list items. */
-function functionBuckets<T>(
-  data: unknown,
-  row: (key: string, value: Record<string, unknown>) => T,
-): { current: T[]; previous: T[]; extra: Record<string, unknown> } {
+function functionBuckets<T>(data: unknown, row: (key: string, value: Record<string, unknown>) => T): { current: T[]; previous: T[]; extra: Record<string, unknown> } {
   const out = { current: [] as T[], previous: [] as T[], extra: {} as Record<string, unknown> };
   // The register sends a list holding one object; an object on its own is accepted too.
   const groups = Array.isArray(data) ? requireList(data) : data === null || data === undefined ? [] : [requireRecord(data)];

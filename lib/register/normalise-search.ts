@@ -30,8 +30,7 @@ export function normaliseSearch(data: unknown, ctx: NormaliseContext): SearchRes
     const listedName = f.text('Name');
     const type = f.text('Type of business or Individual');
     const entity = entityOf(url, ctx.searchType ?? 'firm');
-    const referenceNumber =
-      f.text('Reference Number') ?? refFromUrl(url, entity === 'individual' ? 'individual' : entity === 'fund' ? 'fund' : 'firm');
+    const referenceNumber = f.text('Reference Number') ?? refFromUrl(url, entity === 'individual' ? 'individual' : entity === 'fund' ? 'fund' : 'firm');
     return {
       ...splitListedName(listedName),
       listedName,

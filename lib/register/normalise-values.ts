@@ -146,12 +146,7 @@ export function count(v: unknown): number | undefined {
 /** The FRN, IRN or PRN at the end of a register URL (any host; the apexrest path included). */
 export function refFromUrl(url: string | undefined, kind: 'firm' | 'individual' | 'fund'): string | undefined {
   if (!url) return undefined;
-  const pattern =
-    kind === 'firm'
-      ? /\/Firm\/(\d+)(?:[/?#]|$)/i
-      : kind === 'individual'
-        ? /\/Individuals\/([A-Za-z0-9]+)(?:[/?#]|$)/i
-        : /\/CIS\/(\d+)(?:[/?#]|$)/i;
+  const pattern = kind === 'firm' ? /\/Firm\/(\d+)(?:[/?#]|$)/i : kind === 'individual' ? /\/Individuals\/([A-Za-z0-9]+)(?:[/?#]|$)/i : /\/CIS\/(\d+)(?:[/?#]|$)/i;
   const m = pattern.exec(url);
   return m ? (kind === 'individual' ? m[1].toUpperCase() : m[1]) : undefined;
 }

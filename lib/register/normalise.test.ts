@@ -126,7 +126,14 @@ describe('endpoint normalisers', () => {
     const { data, page } = load('firm-ar-page1', 'firmAppointedRepresentatives');
     expect(data.current).toHaveLength(10);
     expect(data.previous).toHaveLength(10);
-    expect(data.current[0]).toMatchObject({ frn: '300000', tiedAgent: true, eeaTiedAgent: false, insuranceDistribution: true, effectiveDate: '2021-11-01', principalFrn: '100010' });
+    expect(data.current[0]).toMatchObject({
+      frn: '300000',
+      tiedAgent: true,
+      eeaTiedAgent: false,
+      insuranceDistribution: true,
+      effectiveDate: '2021-11-01',
+      principalFrn: '100010',
+    });
     expect(data.previous[1]).toMatchObject({ recordSubType: 'Introducer', terminationDate: '2022-05-17' });
     expect(page).toMatchObject({ page: 1, totalCount: 45, hasNext: true });
   });
@@ -177,14 +184,22 @@ describe('endpoint normalisers', () => {
   it('requirements: the dynamic key becomes title and text', () => {
     const { data } = load('firm-requirements', 'firmRequirements');
     expect(data[0]).toMatchObject({ reference: 'OR-0100001', title: 'No CBTL business unless registered', financialPromotions: false, effectiveDate: '2016-04-26', extra: {} });
-    expect(data[1]).toMatchObject({ financialPromotions: true, investmentTypesUrl: expect.stringMatching(/InvestmentTypes$/), title: 'Financial Promotion for other unauthorised clients' });
+    expect(data[1]).toMatchObject({
+      financialPromotions: true,
+      investmentTypesUrl: expect.stringMatching(/InvestmentTypes$/),
+      title: 'Financial Promotion for other unauthorised clients',
+    });
   });
 
   it('names, passports, passport permissions, regulators, waivers', () => {
     expect(load('firm-names', 'firmNames').data.previous[0]).toMatchObject({ name: 'Economic Harbour Insurance Company Limited', effectiveTo: '1996-12-31' });
     expect(load('firm-passports', 'firmPassports').data.passports.map((p) => p.country)).toEqual(['GIBRALTAR', 'ISLE OF MAN']);
     const perms = load('firm-passport-permission', 'firmPassportPermissions').data;
-    expect(perms[1]).toMatchObject({ directive: 'MiFID', passportType: 'Establishment', permissions: [{ investmentTypes: ['Transferable securities', 'Money-market instruments'] }] });
+    expect(perms[1]).toMatchObject({
+      directive: 'MiFID',
+      passportType: 'Establishment',
+      permissions: [{ investmentTypes: ['Transferable securities', 'Money-market instruments'] }],
+    });
     const regulators = load('firm-regulators', 'firmRegulators').data;
     expect(regulators.map((r) => r.current)).toEqual([true, false, false]);
     const waivers = load('firm-waivers', 'firmWaivers').data;
@@ -253,15 +268,18 @@ describe('malformed bodies', () => {
   });
 
   it('odd field values do not throw: they are kept in extra', () => {
-    const { data } = normaliseEnvelope('firmIndividuals', envelope([{ IRN: 'ABC12345', Name: { first: 'A' }, Status: 42, 'Effective Date': 'soon' }]), { path: '/Firm/1/Individuals' }, 1);
+    const { data } = normaliseEnvelope(
+      'firmIndividuals',
+      envelope([{ IRN: 'ABC12345', Name: { first: 'A' }, Status: 42, 'Effective Date': 'soon' }]),
+      { path: '/Firm/1/Individuals' },
+      1,
+    );
     expect(data[0]).toMatchObject({ irn: 'ABC12345', name: undefined, status: '42', extra: { Name: { first: 'A' }, 'Effective Date': 'soon' } });
   });
 });
 
 describe('the leaf-value check itself', () => {
   it('finds values the model dropped', () => {
-    expect(missingLeaves({ a: 'kept', b: '01/02/2020', c: 'TRUE', d: 'dropped', e: '', f: 'None' }, { x: 'kept', y: '2020-02-01', z: true })).toEqual([
-      '$.d = "dropped"',
-    ]);
+    expect(missingLeaves({ a: 'kept', b: '01/02/2020', c: 'TRUE', d: 'dropped', e: '', f: 'None' }, { x: 'kept', y: '2020-02-01', z: true })).toEqual(['$.d = "dropped"']);
   });
 });

@@ -1,5 +1,15 @@
 import type * as M from './model';
-import { normaliseAddresses, normaliseExclusions, normaliseFirm, normaliseFirmNames, normaliseInvestmentTypes, normalisePassports, normaliseRegulators, normaliseRequirements, normaliseWaivers } from './normalise-firm';
+import {
+  normaliseAddresses,
+  normaliseExclusions,
+  normaliseFirm,
+  normaliseFirmNames,
+  normaliseInvestmentTypes,
+  normalisePassports,
+  normaliseRegulators,
+  normaliseRequirements,
+  normaliseWaivers,
+} from './normalise-firm';
 import { normaliseFund, normaliseFundNames, normaliseSubFunds } from './normalise-fund';
 import { normaliseIndividual } from './normalise-individual';
 import { normalisePassportPermissions, normalisePermissions } from './normalise-permissions';
@@ -155,12 +165,7 @@ export interface NormalisedPage<T> {
  * Normalises an ok envelope for `endpoint`. Throws MalformedBody (with the path) when the body's
  * structure cannot be read; field-level oddities never throw, they end up in `extra`.
  */
-export function normaliseEnvelope<K extends EndpointName>(
-  endpoint: K,
-  envelope: WireEnvelope,
-  ctx: NormaliseContext,
-  requestedPage: number,
-): NormalisedPage<DataOf<K>> {
+export function normaliseEnvelope<K extends EndpointName>(endpoint: K, envelope: WireEnvelope, ctx: NormaliseContext, requestedPage: number): NormalisedPage<DataOf<K>> {
   const model = MODELS[endpoint] as EndpointModel<DataOf<K>>;
   try {
     const data = model.normalise(envelope.Data, ctx);

@@ -89,7 +89,7 @@ describe('Pacer', () => {
     const calls: Array<ReturnType<typeof track>> = [];
     // Bursts and trickles over a minute: 400 requests.
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 400; i += 1) {
       calls.push(track(pacer, clock, (['interactive', 'report', 'background'] as const)[i % 3], 'wait', undefined, 1 + Math.floor(rand() * 300)));
       if (rand() < 0.3) await clock.advance(Math.floor(rand() * 400));
@@ -122,7 +122,13 @@ describe('Pacer', () => {
     const first = track(pacer, clock, 'background');
     void first.ticket.outcome.then(() => order.push('bg0'));
     await clock.settle();
-    for (const [name, p] of [['bg1', 'background'], ['rep1', 'report'], ['bg2', 'background'], ['rep2', 'report'], ['int1', 'interactive']] as const) {
+    for (const [name, p] of [
+      ['bg1', 'background'],
+      ['rep1', 'report'],
+      ['bg2', 'background'],
+      ['rep2', 'report'],
+      ['int1', 'interactive'],
+    ] as const) {
       void track(pacer, clock, p).ticket.outcome.then(() => order.push(name));
     }
     await clock.advance(10_000);
@@ -135,7 +141,13 @@ describe('Pacer', () => {
     const first = track(pacer, clock, 'idle');
     void first.ticket.outcome.then(() => order.push('idle0'));
     await clock.settle();
-    for (const [name, p] of [['idle1', 'idle'], ['bg1', 'background'], ['idle2', 'idle'], ['rep1', 'report'], ['int1', 'interactive']] as const) {
+    for (const [name, p] of [
+      ['idle1', 'idle'],
+      ['bg1', 'background'],
+      ['idle2', 'idle'],
+      ['rep1', 'report'],
+      ['int1', 'interactive'],
+    ] as const) {
       void track(pacer, clock, p).ticket.outcome.then(() => order.push(name));
     }
     await clock.advance(10_000);

@@ -36,8 +36,7 @@ const STORE_RETRY_MS = 250;
 
 export type SlotOutcome =
   /** `token` must be passed to settle() once the request's answer (or failure) is in. */
-  | { granted: true; waitedMs: number; token: string }
-  | { granted: false; reason: 'blocked' | 'max-wait' | 'closed'; retryInMs: number; waitedMs: number };
+  { granted: true; waitedMs: number; token: string } | { granted: false; reason: 'blocked' | 'max-wait' | 'closed'; retryInMs: number; waitedMs: number };
 
 export interface SlotRequest {
   priority: Priority;
@@ -311,10 +310,13 @@ export class Pacer {
     this.wakeTimer?.cancel();
     this.sleepingFor = forPriority;
     // A whole millisecond at least, so a fractional remainder cannot spin the loop.
-    this.wakeTimer = this.clock.setTimer(() => {
-      this.wakeTimer = undefined;
-      this.sleepingFor = undefined;
-      this.kick();
-    }, Math.max(1, Math.ceil(ms)));
+    this.wakeTimer = this.clock.setTimer(
+      () => {
+        this.wakeTimer = undefined;
+        this.sleepingFor = undefined;
+        this.kick();
+      },
+      Math.max(1, Math.ceil(ms)),
+    );
   }
 }

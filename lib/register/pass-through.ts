@@ -8,9 +8,7 @@ import { buildPath } from './transport';
  * itself is passed through as the register sent it (register-client passThrough caches it raw).
  */
 
-export type GatewayTarget =
-  | { ok: true; path: string; freshness: Freshness }
-  | { ok: false; reason: 'no-endpoint' | 'too-long' };
+export type GatewayTarget = { ok: true; path: string; freshness: Freshness } | { ok: false; reason: 'no-endpoint' | 'too-long' };
 
 /** Longest upstream path forwarded; the register's longest real requests are far shorter. */
 const MAX_PATH = 600;

@@ -49,7 +49,6 @@ export class RedisUnavailableError extends Error {
 
 class CommandTimeout extends Error {}
 
-
 type Client = ReturnType<typeof createClient>;
 
 export class RedisConnection {

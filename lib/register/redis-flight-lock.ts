@@ -32,9 +32,7 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 `);
 
-export type FlightEvent =
-  | { t: 'rel'; k: string }
-  | { t: 'raise'; k: string; p: Priority; b?: 'fail' | 'wait'; from: string };
+export type FlightEvent = { t: 'rel'; k: string } | { t: 'raise'; k: string; p: Priority; b?: 'fail' | 'wait'; from: string };
 
 export class RedisFlightLock implements FlightLock {
   private readonly ttlMs: number;

@@ -116,7 +116,10 @@ describe('pacing against the sandbox (latency 50-200 ms)', () => {
     const index = r.sends.findIndex((s) => s.path === interactivePath);
     const waitedMs = r.sends[index].at - queuedAt;
     // Every background request not yet sent when the interactive one arrived went after it.
-    const stillQueued = generatedFrns.slice(0, 200).map((frn) => `/Firm/${frn}/Names`).filter((p) => !sentBefore.has(p));
+    const stillQueued = generatedFrns
+      .slice(0, 200)
+      .map((frn) => `/Firm/${frn}/Names`)
+      .filter((p) => !sentBefore.has(p));
     expect(stillQueued.length).toBeGreaterThan(150);
     const sentBeforeInteractive = r.sends.slice(0, index).map((s) => s.path);
     expect(stillQueued.filter((p) => sentBeforeInteractive.includes(p))).toEqual([]);
@@ -173,7 +176,9 @@ describe('the 429 block against the sandbox', () => {
     expect(userStats(sandbox)).toMatchObject({ rateLimited: 1, blocks: 1 });
     const health = await r.client.health();
     expect(health.calls.rateLimited429).toBe(1);
-    console.info(`[register figures] 429 block of 3 s: first request after it left ${resumed.at - blockedAt} ms after the 429; sandbox saw ${userStats(sandbox).requests} requests, 1 429`);
+    console.info(
+      `[register figures] 429 block of 3 s: first request after it left ${resumed.at - blockedAt} ms after the 429; sandbox saw ${userStats(sandbox).requests} requests, 1 429`,
+    );
     r.client.close();
   }, 20_000);
 });

@@ -144,9 +144,7 @@ describe('register client over HTTP', () => {
     const c = client();
     const result = note(await c.firmIndividuals('100001'));
     expect(result).toMatchObject({ kind: 'upstream-error' });
-    expect((result as { message: string }).message).toBe(
-      "The register's answer for GET /Firm/100001/Individuals could not be read: Data should be a list but is an object.",
-    );
+    expect((result as { message: string }).message).toBe("The register's answer for GET /Firm/100001/Individuals could not be read: Data should be a list but is an object.");
     await c.firmIndividuals('100001');
     expect(requestsTo('/Firm/100001/Individuals')).toBe(2);
   });
@@ -222,7 +220,10 @@ describe('pacing over HTTP', () => {
     expect((await c.health()).queue.total).toBe(10);
     const results = await Promise.all(calls);
     expect(results.every((r) => r.kind === 'ok')).toBe(true);
-    const times = server.requests.slice(start).map((r) => r.at).sort((a, b) => a - b);
+    const times = server.requests
+      .slice(start)
+      .map((r) => r.at)
+      .sort((a, b) => a - b);
     for (let i = 5; i < times.length; i += 1) expect(times[i] - times[i - 5]).toBeGreaterThanOrEqual(990);
     const health = await c.health();
     expect(health.waits.interactive.count).toBe(15);

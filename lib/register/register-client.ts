@@ -15,14 +15,7 @@ import { Pacer } from './pacer';
 import type { RateStore } from './rate-store';
 import type { EndpointName, RegisterClient, RegisterEndpoints } from './register-client-types';
 import { ResponseCache, type CachePolicy, type CacheRead, type LoadOutcome } from './response-cache';
-import type {
-  CallOptions,
-  Ok,
-  Priority,
-  Provenance,
-  RegisterFailure,
-  RegisterResult,
-} from './result';
+import type { CallOptions, Ok, Priority, Provenance, RegisterFailure, RegisterResult } from './result';
 import { buildPath, createTransport, type RawBody } from './transport';
 import type { PassThroughOptions, PassThroughResult } from './register-client-types';
 import { RegisterUpstream, type FlightOptions } from './upstream';
@@ -52,8 +45,7 @@ export interface RegisterClientOptions {
 
 /** What the cache keeps for an answer. */
 type Stored<T> =
-  | { kind: 'ok'; page: NormalisedPage<T>; upstreamStatus?: string; upstreamMessage?: string }
-  | { kind: 'not-found' | 'bad-input'; message: string; upstreamStatus?: string };
+  { kind: 'ok'; page: NormalisedPage<T>; upstreamStatus?: string; upstreamMessage?: string } | { kind: 'not-found' | 'bad-input'; message: string; upstreamStatus?: string };
 
 /** An answer that is not cached. */
 interface Failure {
@@ -191,10 +183,19 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
             case 'rate-limited':
               return {
                 cacheable: false,
-                failure: { kind: 'rate-limited', message: answer.message, receivedAt, retryInMs: (answer.retryAfterSeconds ?? config.rate.blockSeconds) * 1000, fromUpstream: true },
+                failure: {
+                  kind: 'rate-limited',
+                  message: answer.message,
+                  receivedAt,
+                  retryInMs: (answer.retryAfterSeconds ?? config.rate.blockSeconds) * 1000,
+                  fromUpstream: true,
+                },
               };
             case 'unauthorised':
-              return { cacheable: false, failure: { kind: 'unauthorised', message: answer.message, httpStatus: answer.httpStatus, upstreamStatus: answer.upstreamStatus, receivedAt } };
+              return {
+                cacheable: false,
+                failure: { kind: 'unauthorised', message: answer.message, httpStatus: answer.httpStatus, upstreamStatus: answer.upstreamStatus, receivedAt },
+              };
             case 'upstream-error':
               return {
                 cacheable: false,
@@ -303,7 +304,10 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
           return { cacheable: false, failure: { kind: 'unauthorised', message: answer.message, httpStatus: answer.httpStatus, upstreamStatus: answer.upstreamStatus, receivedAt } };
         }
         const message = 'message' in answer ? answer.message : `The register's answer to GET ${path} could not be read.`;
-        return { cacheable: false, failure: { kind: 'upstream-error', message, httpStatus: answer.httpStatus, receivedAt: answer.httpStatus !== undefined ? receivedAt : undefined } };
+        return {
+          cacheable: false,
+          failure: { kind: 'upstream-error', message, httpStatus: answer.httpStatus, receivedAt: answer.httpStatus !== undefined ? receivedAt : undefined },
+        };
       })();
       return { outcome, raise: started.raise };
     };

@@ -29,9 +29,7 @@ export interface CachePolicy {
   missMs: number;
 }
 
-export type LoadOutcome<V, F> =
-  | { cacheable: true; entry: Pick<CacheEntry<V>, 'kind' | 'value' | 'retrievedAt'> }
-  | { cacheable: false; failure: F };
+export type LoadOutcome<V, F> = { cacheable: true; entry: Pick<CacheEntry<V>, 'kind' | 'value' | 'retrievedAt'> } | { cacheable: false; failure: F };
 
 /** Starts one upstream load; the cache calls it at most once per key at a time. */
 export type Loader<V, F> = (options: FlightOptions) => {
@@ -42,10 +40,7 @@ export type Loader<V, F> = (options: FlightOptions) => {
 /** A flight's outcome; `remote` when another instance's request produced the entry. */
 type FlightOutcome<V, F> = LoadOutcome<V, F> & { remote?: boolean };
 
-export type CacheRead<V, F> =
-  | { from: 'cache'; entry: CacheEntry<V>; stale: boolean; failure?: F }
-  | { from: 'live'; entry: CacheEntry<V> }
-  | { from: 'none'; failure: F };
+export type CacheRead<V, F> = { from: 'cache'; entry: CacheEntry<V>; stale: boolean; failure?: F } | { from: 'live'; entry: CacheEntry<V> } | { from: 'none'; failure: F };
 
 export interface ReadOptions extends FlightOptions {
   refresh?: boolean;

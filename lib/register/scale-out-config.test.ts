@@ -18,9 +18,12 @@ describe('loadScaleOutConfig', () => {
   });
 
   it('reads REDIS_URL, FSR_REDIS_PREFIX, FSR_INSTANCES and FSR_INSTANCE_ID', () => {
-    expect(
-      loadScaleOutConfig({ REDIS_URL: 'rediss://user:pw@cache.internal:6380/2', FSR_REDIS_PREFIX: 'portal-prod', FSR_INSTANCES: '5', FSR_INSTANCE_ID: 'pod-7' }),
-    ).toEqual({ redisUrl: 'rediss://user:pw@cache.internal:6380/2', prefix: 'portal-prod', instances: 5, instanceId: 'pod-7' });
+    expect(loadScaleOutConfig({ REDIS_URL: 'rediss://user:pw@cache.internal:6380/2', FSR_REDIS_PREFIX: 'portal-prod', FSR_INSTANCES: '5', FSR_INSTANCE_ID: 'pod-7' })).toEqual({
+      redisUrl: 'rediss://user:pw@cache.internal:6380/2',
+      prefix: 'portal-prod',
+      instances: 5,
+      instanceId: 'pod-7',
+    });
   });
 
   it('names every bad variable, and never echoes a password', () => {
@@ -32,8 +35,6 @@ describe('loadScaleOutConfig', () => {
       'FSR_INSTANCE_ID must be 1 to 100 printable characters without spaces',
     ]);
     for (const p of all) expect(p).not.toContain('secret');
-    expect(problems({ REDIS_URL: 'not a url' })).toEqual([
-      'REDIS_URL is not a valid URL (expected e.g. redis://127.0.0.1:6379 or rediss://user:password@host:6380/0)',
-    ]);
+    expect(problems({ REDIS_URL: 'not a url' })).toEqual(['REDIS_URL is not a valid URL (expected e.g. redis://127.0.0.1:6379 or rediss://user:password@host:6380/0)']);
   });
 });

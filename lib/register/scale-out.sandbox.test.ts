@@ -95,10 +95,7 @@ describeRedis('scaled-out register clients sharing one Redis (TEST_REDIS_URL)', 
     sandbox.reset();
     const [a, b] = open(sandbox, url, `${prefix}:budget`, ['a', 'b']);
     const started = Date.now();
-    const results = await Promise.all([
-      ...frns.slice(0, 120).map((frn) => a.client.firm(frn)),
-      ...frns.slice(120, 240).map((frn) => b.client.firm(frn)),
-    ]);
+    const results = await Promise.all([...frns.slice(0, 120).map((frn) => a.client.firm(frn)), ...frns.slice(120, 240).map((frn) => b.client.firm(frn))]);
     const elapsed = Date.now() - started;
     expect(failures(results)).toEqual([]);
     const s = stats(sandbox);

@@ -33,7 +33,11 @@ describe('transport', () => {
   });
 
   it('takes the verdict from the body Status when HTTP is 200', async () => {
-    expect(await send({ body: envelope('FSR-API-02-01-00', 'Ok. Firm Found', [{}]) })).toMatchObject({ kind: 'ok', upstreamStatus: 'FSR-API-02-01-00', upstreamMessage: 'Ok. Firm Found' });
+    expect(await send({ body: envelope('FSR-API-02-01-00', 'Ok. Firm Found', [{}]) })).toMatchObject({
+      kind: 'ok',
+      upstreamStatus: 'FSR-API-02-01-00',
+      upstreamMessage: 'Ok. Firm Found',
+    });
     expect(await send({ body: envelope('FSR-API-02-01-11', 'Firm not found', null) })).toMatchObject({ kind: 'not-found', upstreamMessage: 'Firm not found' });
     expect(await send({ body: envelope('FSR-API-02-13-21', 'Bad Request : Invalid Input', null) })).toMatchObject({ kind: 'bad-input' });
     expect(await send({ body: envelope('FSR-API-02-11-22', 'Page Not found', null) })).toMatchObject({ kind: 'not-found' });

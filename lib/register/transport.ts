@@ -45,8 +45,7 @@ export interface Transport {
 /** Same-origin redirects followed before the answer counts as an upstream error. */
 const MAX_REDIRECTS = 3;
 
-const CHECK_KEY =
-  'Check FSR_API_EMAIL and FSR_API_KEY (and FSR_API_BASE_URL); a new key only works once the FCA has activated it (RegisterAPISupport@fca.org.uk).';
+const CHECK_KEY = 'Check FSR_API_EMAIL and FSR_API_KEY (and FSR_API_BASE_URL); a new key only works once the FCA has activated it (RegisterAPISupport@fca.org.uk).';
 
 /** Builds "/Firm/1/AR?pgnp=2" with every query value percent-encoded (spaces as %20). */
 export function buildPath(segments: string[], query: Record<string, string | number | undefined> = {}): string {
@@ -159,9 +158,7 @@ export function classifyResponse(httpStatus: number, text: string, retryAfter: s
   if (httpStatus === 401 || httpStatus === 403 || httpStatus === 404) {
     const status = parsed.ok && isRecord(parsed.value) && typeof parsed.value.Status === 'string' ? parsed.value.Status : undefined;
     const why =
-      httpStatus === 404
-        ? 'HTTP 404 Not Found (the live register answers every call this way when the API key is not activated or not recognised)'
-        : `HTTP ${httpStatus}`;
+      httpStatus === 404 ? 'HTTP 404 Not Found (the live register answers every call this way when the API key is not activated or not recognised)' : `HTTP ${httpStatus}`;
     return { kind: 'unauthorised', httpStatus, upstreamStatus: status, message: `The register refused ${describe(path)} with ${why}${status ? `, ${status}` : ''}. ${CHECK_KEY}` };
   }
   if (httpStatus >= 500) {

@@ -42,7 +42,11 @@ describe('parseApiPath', () => {
     expect(parseApiPath('/firm/122702/requirements/OR-0262545/investmenttypes')).toEqual({ endpoint: 'firmRequirementInvestmentTypes', args: ['122702', 'OR-0262545'], page: 1 });
     expect(parseApiPath('https://register.fca.org.uk/services/apexrest/V0.1/CIS/185045')).toEqual({ endpoint: 'fund', args: ['185045'], page: 1 });
     expect(parseApiPath('/CIS/185045/Subfund?pgnp=0')).toEqual({ endpoint: 'fundSubfunds', args: ['185045'], page: 1 });
-    expect(parseApiPath('https://register.fca.org.uk/services/V0.1/Search?q=andrew bailey&type=individual&pgnp=2')).toEqual({ endpoint: 'search', args: ['andrew bailey', 'individual'], page: 2 });
+    expect(parseApiPath('https://register.fca.org.uk/services/V0.1/Search?q=andrew bailey&type=individual&pgnp=2')).toEqual({
+      endpoint: 'search',
+      args: ['andrew bailey', 'individual'],
+      page: 2,
+    });
     expect(parseApiPath('/Individuals/MXC29012/CF')).toEqual({ endpoint: 'individualControlledFunctions', args: ['MXC29012'], page: 1 });
     expect(parseApiPath('/CommonSearch?q=RM')).toEqual({ endpoint: 'regulatedMarkets', args: [], page: 1 });
     expect(parseApiPath('/Firm/1/Unknown')).toBeUndefined();

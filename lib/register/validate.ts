@@ -71,7 +71,7 @@ export function checkSearchText(input: unknown): Checked {
   const forbidden = SEARCH_FORBIDDEN.exec(v);
   if (forbidden) return bad('q', `Search text cannot contain "${forbidden[0]}": use words or a reference number (the register does not support wildcards).`);
   if (!/^[\p{L}\p{M}\p{N} &'’.,()/+@!:-]+$/u.test(v)) {
-    return bad('q', 'Search text may only contain letters, digits, spaces and & \' - . , ( ) / + @ ! :');
+    return bad('q', "Search text may only contain letters, digits, spaces and & ' - . , ( ) / + @ ! :");
   }
   if (!/[\p{L}\p{N}]/u.test(v)) return bad('q', 'Search text needs at least one letter or digit.');
   return ok(v);

@@ -2,14 +2,7 @@ import { FIRM_SECTION_SLUGS, type FirmSectionData, type FirmSectionSlug, section
 import type { Firm } from '@/lib/register/model';
 import type { EndpointFn, RegisterClient } from '@/lib/register/register-client-types';
 import type { AllPagesResult, Provenance, RegisterSource } from '@/lib/register/result';
-import {
-  FIRM_REPORT_FORMAT,
-  type FirmReportData,
-  type ReportDetail,
-  type ReportList,
-  type ReportRecord,
-  reportFailure,
-} from './firm-report-data';
+import { FIRM_REPORT_FORMAT, type FirmReportData, type ReportDetail, type ReportList, type ReportRecord, reportFailure } from './firm-report-data';
 import { type ReportPartKey, ReportProgress } from './report-progress';
 
 /**
@@ -169,10 +162,7 @@ export async function assembleFirmReport(client: RegisterClient, input: Assemble
     );
   });
   const requirementDetails = sectionPromises.requirements.then((requirements) => {
-    const refs =
-      requirements.status === 'ok'
-        ? [...new Set(requirements.data.filter((r) => r.investmentTypesUrl && r.reference).map((r) => r.reference as string))]
-        : [];
+    const refs = requirements.status === 'ok' ? [...new Set(requirements.data.filter((r) => r.investmentTypesUrl && r.reference).map((r) => r.reference as string))] : [];
     return details(
       'investment-types',
       refs,
@@ -188,8 +178,7 @@ export async function assembleFirmReport(client: RegisterClient, input: Assemble
     ...FIRM_SECTION_SLUGS.map((slug) => sectionPromises[slug]),
   ]);
   const sections = Object.fromEntries(FIRM_SECTION_SLUGS.map((slug, i) => [slug, sectionResults[i]])) as FirmReportData['sections'];
-  const detailsCut =
-    passportResult.cut || requirementResult.cut ? { passports: passportResult.cut, requirements: requirementResult.cut } : undefined;
+  const detailsCut = passportResult.cut || requirementResult.cut ? { passports: passportResult.cut, requirements: requirementResult.cut } : undefined;
 
   stats.ms = Date.now() - started;
   const data: FirmReportData = {

@@ -17,7 +17,8 @@ export function checkCaseReference(input: unknown): Checked<string | undefined> 
   if (typeof raw !== 'string') return { ok: false, field: 'case', message: 'The case reference must be text.' };
   const value = raw.trim().replace(/\s+/g, ' ');
   if (value === '') return { ok: true, value: undefined };
-  if (value.length > CASE_REFERENCE_MAX) return { ok: false, field: 'case', message: `A case reference is at most ${CASE_REFERENCE_MAX} characters (this one has ${value.length}).` };
+  if (value.length > CASE_REFERENCE_MAX)
+    return { ok: false, field: 'case', message: `A case reference is at most ${CASE_REFERENCE_MAX} characters (this one has ${value.length}).` };
   if (!ALLOWED.test(value)) {
     return {
       ok: false,

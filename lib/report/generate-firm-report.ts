@@ -21,12 +21,7 @@ export interface GeneratedReport {
  * draft (so saving stores exactly this), and write the audit entry, all before the page renders
  * the finished report.
  */
-export async function generateFirmReport(
-  user: SessionUser,
-  frn: string,
-  caseReference: string | undefined,
-  progress: ReportProgress,
-): Promise<GeneratedReport> {
+export async function generateFirmReport(user: SessionUser, frn: string, caseReference: string | undefined, progress: ReportProgress): Promise<GeneratedReport> {
   const limits = readReportLimits();
   const { data, stats } = await assembleFirmReport(getRegisterClient(), {
     frn,

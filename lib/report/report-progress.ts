@@ -39,9 +39,7 @@ const LABELS: Record<ReportPartKey, string> = {
 export const REPORT_PARTS: ReportPartKey[] = ['firm', ...FIRM_SECTION_SLUGS, 'passport-permissions', 'investment-types'];
 
 export class ReportProgress {
-  private readonly parts = new Map<ReportPartKey, PartProgress>(
-    REPORT_PARTS.map((key) => [key, { key, label: LABELS[key], pages: 0, items: 0, state: 'waiting' }]),
-  );
+  private readonly parts = new Map<ReportPartKey, PartProgress>(REPORT_PARTS.map((key) => [key, { key, label: LABELS[key], pages: 0, items: 0, state: 'waiting' }]));
 
   constructor(private readonly onChange: (totals: ProgressTotals) => void = () => {}) {}
 

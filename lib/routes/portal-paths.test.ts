@@ -43,7 +43,9 @@ function appRoutes(dir = APP): AppRoute[] {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...appRoutes(path));
     else if (/^(page|route)\.tsx?$/.test(entry.name)) {
-      const segments = relative(APP, dir).split(sep).filter((s) => s !== '' && !/^\(.*\)$/.test(s));
+      const segments = relative(APP, dir)
+        .split(sep)
+        .filter((s) => s !== '' && !/^\(.*\)$/.test(s));
       out.push({ pattern: `/${segments.join('/')}`, segments });
     }
   }

@@ -198,7 +198,11 @@ export function watchCycleProgressPath(cycleId: string): AppPath<`/api/watch/cyc
 
 /** A bulk job's JSON progress, actions and downloads. */
 type BulkAction = 'cancel' | 'retry' | 'watchlist' | `rows/${number}` | 'download';
-export function bulkApiPath(id?: string, action?: BulkAction, format?: 'csv' | 'xlsx'): AppPath<WithQuery<'/api/bulk' | `/api/bulk/${string}` | `/api/bulk/${string}/${BulkAction}`>> {
+export function bulkApiPath(
+  id?: string,
+  action?: BulkAction,
+  format?: 'csv' | 'xlsx',
+): AppPath<WithQuery<'/api/bulk' | `/api/bulk/${string}` | `/api/bulk/${string}/${BulkAction}`>> {
   if (!id) return '/api/bulk';
   const base = action ? (`/api/bulk/${seg(id)}/${action}` as const) : (`/api/bulk/${seg(id)}` as const);
   return format ? `${base}?format=${format}` : base;

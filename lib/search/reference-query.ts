@@ -29,8 +29,7 @@ const CHECKS = { firm: checkFrn, individual: checkIrn, fund: checkPrn } as const
 const LABELS: Record<string, SearchType> = { frn: 'firm', irn: 'individual', prn: 'fund' };
 
 function apiPathJump(text: string): QueryJump | undefined {
-  const looksLikeApi =
-    /\/services\/(?:apexrest\/)?V0\.1\//i.test(text) || /^\/(?:Firm|Individuals|CIS)\/[^/\s]+/i.test(text);
+  const looksLikeApi = /\/services\/(?:apexrest\/)?V0\.1\//i.test(text) || /^\/(?:Firm|Individuals|CIS)\/[^/\s]+/i.test(text);
   if (!looksLikeApi || /\s/.test(text)) return undefined;
   let api;
   try {

@@ -22,26 +22,38 @@ function fakeClient(answers: {
   const calls: string[] = [];
   const options: CallOptions[] = [];
   const client: TypeaheadClient = {
-    search: Object.assign(async (q: string, type: SearchType, o?: CallOptions) => {
-      calls.push(`search ${type} ${q}`);
-      options.push(o ?? {});
-      return answers.search?.[type] ?? notFound;
-    }, { endpoint: 'search' as const }) as TypeaheadClient['search'],
-    firm: Object.assign(async (frn: string, o?: CallOptions) => {
-      calls.push(`firm ${frn}`);
-      options.push(o ?? {});
-      return answers.firm ?? { ...notFound, message: 'Firm not found' };
-    }, { endpoint: 'firm' as const }) as TypeaheadClient['firm'],
-    fund: Object.assign(async (prn: string, o?: CallOptions) => {
-      calls.push(`fund ${prn}`);
-      options.push(o ?? {});
-      return answers.fund ?? { ...notFound, message: 'Product not found' };
-    }, { endpoint: 'fund' as const }) as TypeaheadClient['fund'],
-    individual: Object.assign(async (irn: string, o?: CallOptions) => {
-      calls.push(`individual ${irn}`);
-      options.push(o ?? {});
-      return answers.individual ?? { ...notFound, message: 'Individual not found' };
-    }, { endpoint: 'individual' as const }) as TypeaheadClient['individual'],
+    search: Object.assign(
+      async (q: string, type: SearchType, o?: CallOptions) => {
+        calls.push(`search ${type} ${q}`);
+        options.push(o ?? {});
+        return answers.search?.[type] ?? notFound;
+      },
+      { endpoint: 'search' as const },
+    ) as TypeaheadClient['search'],
+    firm: Object.assign(
+      async (frn: string, o?: CallOptions) => {
+        calls.push(`firm ${frn}`);
+        options.push(o ?? {});
+        return answers.firm ?? { ...notFound, message: 'Firm not found' };
+      },
+      { endpoint: 'firm' as const },
+    ) as TypeaheadClient['firm'],
+    fund: Object.assign(
+      async (prn: string, o?: CallOptions) => {
+        calls.push(`fund ${prn}`);
+        options.push(o ?? {});
+        return answers.fund ?? { ...notFound, message: 'Product not found' };
+      },
+      { endpoint: 'fund' as const },
+    ) as TypeaheadClient['fund'],
+    individual: Object.assign(
+      async (irn: string, o?: CallOptions) => {
+        calls.push(`individual ${irn}`);
+        options.push(o ?? {});
+        return answers.individual ?? { ...notFound, message: 'Individual not found' };
+      },
+      { endpoint: 'individual' as const },
+    ) as TypeaheadClient['individual'],
     expectedWait: async () => answers.wait ?? 0,
   };
   return { client, calls, options };
@@ -74,7 +86,14 @@ describe('typeahead: lookups', () => {
       search: {
         firm: ok([
           row('Revolution Pay Ltd', '985349', 'firm', { type: 'E-money', status: 'Registered' }),
-          row('Revolution Capital Partners', '', 'firm', { referenceNumber: undefined, linkable: false, unauthorised: true, type: 'Unauthorised firm', status: 'Unauthorised', listedName: 'Revolution Capital Partners (clone of FCA authorised firm)' }),
+          row('Revolution Capital Partners', '', 'firm', {
+            referenceNumber: undefined,
+            linkable: false,
+            unauthorised: true,
+            type: 'Unauthorised firm',
+            status: 'Unauthorised',
+            listedName: 'Revolution Capital Partners (clone of FCA authorised firm)',
+          }),
           ...['A', 'B', 'C'].map((x, i) => row(`Revolution ${x}`, String(100001 + i), 'firm')),
         ]),
         individual: ok([row('Rev Olution', 'ABC12345', 'individual', { type: 'Individual', status: 'Active' })]),
@@ -106,7 +125,19 @@ describe('typeahead: lookups', () => {
     expect(calls).toEqual(['individual PXR00042']);
     expect(answer).toEqual({
       status: 200,
-      body: { query: 'pxr00042', results: [{ name: 'Piers Rowntree', referenceNumber: 'PXR00042', type: 'Individual', status: 'Regulatory approval no longer required', href: '/individual/PXR00042', entity: 'individual' }] },
+      body: {
+        query: 'pxr00042',
+        results: [
+          {
+            name: 'Piers Rowntree',
+            referenceNumber: 'PXR00042',
+            type: 'Individual',
+            status: 'Regulatory approval no longer required',
+            href: '/individual/PXR00042',
+            entity: 'individual',
+          },
+        ],
+      },
     });
   });
 

@@ -26,9 +26,7 @@ const CALL: CallOptions = { priority: 'interactive', maxWaitMs: MAX_WAIT_MS, onB
 
 export type TypeaheadClient = Pick<RegisterClient, 'search' | 'firm' | 'individual' | 'fund' | 'expectedWait'>;
 
-export type TypeaheadResponse =
-  | { status: 200; body: TypeaheadBody }
-  | { status: 400 | 429 | 502 | 503; body: TypeaheadErrorBody; retryAfterSeconds?: number };
+export type TypeaheadResponse = { status: 200; body: TypeaheadBody } | { status: 400 | 429 | 502 | 503; body: TypeaheadErrorBody; retryAfterSeconds?: number };
 
 const TYPE_WORDS: Record<SearchType, string> = { firm: 'firms', individual: 'individuals', fund: 'funds' };
 
@@ -48,15 +46,25 @@ function failureResponse(failure: RegisterFailure): TypeaheadResponse {
     case 'rate-limited':
       return {
         status: 429,
-        body: { error: 'rate-limited', message: `The register is busy; suggestions are paused for about ${Math.max(1, failure.retryAfterSeconds)} s. Press Enter to search.`, retryAfterSeconds: failure.retryAfterSeconds },
+        body: {
+          error: 'rate-limited',
+          message: `The register is busy; suggestions are paused for about ${Math.max(1, failure.retryAfterSeconds)} s. Press Enter to search.`,
+          retryAfterSeconds: failure.retryAfterSeconds,
+        },
         retryAfterSeconds: failure.retryAfterSeconds,
       };
     case 'unauthorised':
-      return { status: 502, body: { error: 'register-refused-key', message: 'The register refused the portal’s API key, so no suggestions can be fetched. Tell the portal’s operator.' } };
+      return {
+        status: 502,
+        body: { error: 'register-refused-key', message: 'The register refused the portal’s API key, so no suggestions can be fetched. Tell the portal’s operator.' },
+      };
     case 'bad-input':
       return { status: 400, body: { error: 'bad-input', message: failure.message } };
     default:
-      return { status: 502, body: { error: 'register-unavailable', message: 'The register is not answering properly, so no suggestions can be fetched. Press Enter to search, or try again shortly.' } };
+      return {
+        status: 502,
+        body: { error: 'register-unavailable', message: 'The register is not answering properly, so no suggestions can be fetched. Press Enter to search, or try again shortly.' },
+      };
   }
 }
 
@@ -112,7 +120,20 @@ export async function typeahead(rawQuery: string | null, client: TypeaheadClient
 
   if (jump?.kind === 'path') {
     // A pasted register URL: nothing to look up, the portal path is the suggestion.
-    return { status: 200, body: { query: q, results: [{ name: `Open ${jump.path}`, type: 'Register link', href: jump.path, entity: jump.path.startsWith('/individual') ? 'individual' : jump.path.startsWith('/fund') ? 'fund' : 'firm' }] } };
+    return {
+      status: 200,
+      body: {
+        query: q,
+        results: [
+          {
+            name: `Open ${jump.path}`,
+            type: 'Register link',
+            href: jump.path,
+            entity: jump.path.startsWith('/individual') ? 'individual' : jump.path.startsWith('/fund') ? 'fund' : 'firm',
+          },
+        ],
+      },
+    };
   }
 
   if (jump?.entity === 'individual') {
@@ -144,7 +165,14 @@ export async function typeahead(rawQuery: string | null, client: TypeaheadClient
         label: 'fund',
         run: async () =>
           rows(await client.fund(n, CALL), (f) => [
-            { name: `Fund PRN ${n}${f.schemeType ? ` (${f.schemeType})` : ''}`, referenceNumber: f.prn, type: 'Collective investment scheme', status: f.status, href: entityPath('fund', f.prn), entity: 'fund' },
+            {
+              name: `Fund PRN ${n}${f.schemeType ? ` (${f.schemeType})` : ''}`,
+              referenceNumber: f.prn,
+              type: 'Collective investment scheme',
+              status: f.status,
+              href: entityPath('fund', f.prn),
+              entity: 'fund',
+            },
           ]),
       },
     ]);

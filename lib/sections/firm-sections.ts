@@ -2,7 +2,18 @@ import { disciplinaryColumns, joined, otherFieldsColumn as other } from '@/lib/e
 import type * as M from '@/lib/register/model';
 import type { DataOf } from '@/lib/register/normalise';
 import type { EndpointFn, RegisterEndpoints } from '@/lib/register/register-client-types';
-import { bucketed, entryEndpoint, entryRows, keyOf, type ListSectionDefinition, type ListSectionFacts, listSection, type OneRefEndpoint, registry, type SectionRows } from './section-kit';
+import {
+  bucketed,
+  entryEndpoint,
+  entryRows,
+  keyOf,
+  type ListSectionDefinition,
+  type ListSectionFacts,
+  listSection,
+  type OneRefEndpoint,
+  registry,
+  type SectionRows,
+} from './section-kit';
 
 export { countText } from './section-kit';
 
@@ -38,7 +49,10 @@ const section = <E extends FirmListEndpoint, Row>(endpoint: E, rows: (data: Data
 
 const DEFINITIONS = {
   // The register pages permissions by key, 20 to a page; each row lists its customer types, investment types and limitations.
-  permissions: section('firmPermissions', (d) => d)({
+  permissions: section(
+    'firmPermissions',
+    (d) => d,
+  )({
     title: 'Permissions',
     apiSection: 'Permissions',
     noun: 'permissions',
@@ -54,12 +68,21 @@ const DEFINITIONS = {
       { header: 'Customer types', value: (r) => joined(r.customerTypes) },
       { header: 'Investment types', value: (r) => joined(r.investmentTypes) },
       { header: 'Limitations', value: (r) => joined(r.limitations) },
-      { header: 'Other details', value: (r) => Object.entries(r.other).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; ') },
+      {
+        header: 'Other details',
+        value: (r) =>
+          Object.entries(r.other)
+            .map(([k, v]) => `${k}: ${v.join(', ')}`)
+            .join('; '),
+      },
       other(),
     ],
   }),
   // Requirements with investment types link to /firm/[frn]/requirements/[ref].
-  requirements: section('firmRequirements', (d) => d)({
+  requirements: section(
+    'firmRequirements',
+    (d) => d,
+  )({
     title: 'Requirements',
     apiSection: 'Requirements',
     noun: 'requirements',
@@ -81,7 +104,10 @@ const DEFINITIONS = {
     ],
   }),
   // Each person links to /individual/[irn]; the register's joined statuses are split into one tag each.
-  individuals: section('firmIndividuals', (d) => d)({
+  individuals: section(
+    'firmIndividuals',
+    (d) => d,
+  )({
     title: 'Individuals',
     apiSection: 'Individuals',
     noun: 'individuals',
@@ -92,15 +118,13 @@ const DEFINITIONS = {
     counted: true,
     paging: 'plain',
     key: (r) => keyOf(r.irn, r.name),
-    columns: [
-      { header: 'IRN', value: (r) => r.irn },
-      { header: 'Name', value: (r) => r.name },
-      { header: 'Status', value: (r) => r.status },
-      other(),
-    ],
+    columns: [{ header: 'IRN', value: (r) => r.irn }, { header: 'Name', value: (r) => r.name }, { header: 'Status', value: (r) => r.status }, other()],
   }),
   // Pages hold up to 10 current and 10 previous rows and follow the larger bucket, so the page count is only known once a bucket ends.
-  'controlled-functions': section('firmControlledFunctions', bucketed)({
+  'controlled-functions': section(
+    'firmControlledFunctions',
+    bucketed,
+  )({
     title: 'Controlled functions',
     apiSection: 'CF',
     noun: 'controlled functions',
@@ -125,7 +149,10 @@ const DEFINITIONS = {
     ],
   }),
   // Pages hold up to 10 current and 10 previous rows and follow the larger bucket (a network can have thousands: "show all" walks them with progress).
-  'appointed-representatives': section('firmAppointedRepresentatives', bucketed)({
+  'appointed-representatives': section(
+    'firmAppointedRepresentatives',
+    bucketed,
+  )({
     title: 'Appointed representatives',
     apiSection: 'AR',
     noun: 'appointed representatives',
@@ -152,7 +179,10 @@ const DEFINITIONS = {
     ],
   }),
   // The register answers "not found" for a firm without any: shown as none recorded.
-  'disciplinary-history': section('firmDisciplinaryHistory', (d) => d)({
+  'disciplinary-history': section(
+    'firmDisciplinaryHistory',
+    (d) => d,
+  )({
     title: 'Disciplinary history',
     apiSection: 'DisciplinaryHistory',
     noun: 'disciplinary history',
@@ -166,7 +196,10 @@ const DEFINITIONS = {
     columns: disciplinaryColumns(),
   }),
   // Each country links to /firm/[frn]/passports/[country] (the country as a slug).
-  passports: section('firmPassports', (d) => d.passports)({
+  passports: section(
+    'firmPassports',
+    (d) => d.passports,
+  )({
     title: 'Passports',
     apiSection: 'Passports',
     noun: 'passports',
@@ -180,7 +213,10 @@ const DEFINITIONS = {
     columns: [{ header: 'Country', value: (r) => r.country }, { header: 'Direction', value: (r) => r.direction }, other()],
   }),
   // Each waiver lists its rules and links to its published document when there is one.
-  waivers: section('firmWaivers', (d) => d)({
+  waivers: section(
+    'firmWaivers',
+    (d) => d,
+  )({
     title: 'Waivers',
     apiSection: 'Waivers',
     noun: 'waivers',
@@ -199,7 +235,10 @@ const DEFINITIONS = {
     ],
   }),
   // The PSD2 exclusions a payment firm relies on.
-  exclusions: section('firmExclusions', (d) => d)({
+  exclusions: section(
+    'firmExclusions',
+    (d) => d,
+  )({
     title: 'Exclusions',
     apiSection: 'Exclusions',
     noun: 'exclusions',
@@ -218,7 +257,10 @@ const DEFINITIONS = {
     ],
   }),
   // Current and previous trading and registered names (one list paged by rows, in two buckets).
-  names: section('firmNames', bucketed)({
+  names: section(
+    'firmNames',
+    bucketed,
+  )({
     title: 'Names',
     apiSection: 'Names',
     noun: 'trading or registered names',
@@ -239,7 +281,10 @@ const DEFINITIONS = {
     ],
   }),
   // Principal place of business and complaints contact, with phone and website (one answer holds them all).
-  address: section('firmAddresses', (d) => d)({
+  address: section(
+    'firmAddresses',
+    (d) => d,
+  )({
     title: 'Address',
     apiSection: 'Address',
     noun: 'addresses',
@@ -264,7 +309,10 @@ const DEFINITIONS = {
     ],
   }),
   // Which regulators have supervised the firm, and when.
-  regulators: section('firmRegulators', (d) => d)({
+  regulators: section(
+    'firmRegulators',
+    (d) => d,
+  )({
     title: 'Regulators',
     apiSection: 'Regulators',
     noun: 'regulators',

@@ -7,7 +7,10 @@ import { keyOf, listSection, registry } from './section-kit';
  * tabs, the list pages, the CSV exports, the watch and the portal paths read this table.
  */
 const DEFINITIONS = {
-  names: listSection('fundNames', (d) => d)({
+  names: listSection(
+    'fundNames',
+    (d) => d,
+  )({
     title: 'Other names',
     noun: 'other names',
     label: 'other names',
@@ -24,7 +27,10 @@ const DEFINITIONS = {
     ],
   }),
   // A sub-fund row carries no PRN of its own: its name identifies it within the umbrella.
-  subfunds: listSection('fundSubfunds', (d) => d)({
+  subfunds: listSection(
+    'fundSubfunds',
+    (d) => d,
+  )({
     title: 'Sub-funds',
     noun: 'sub-funds',
     label: 'sub-funds',
@@ -33,12 +39,7 @@ const DEFINITIONS = {
     apiSection: 'Subfund',
     key: (r) => keyOf(r.name),
     rowLabel: (r) => r.name || 'Sub-fund',
-    columns: [
-      { header: 'Sub-fund', value: (r) => r.name },
-      { header: 'Type', value: (r) => r.type },
-      { header: 'Parent PRN', value: (r) => r.parentPrn },
-      other(),
-    ],
+    columns: [{ header: 'Sub-fund', value: (r) => r.name }, { header: 'Type', value: (r) => r.type }, { header: 'Parent PRN', value: (r) => r.parentPrn }, other()],
   }),
 };
 

@@ -9,7 +9,10 @@ import { bucketed, keyOf, listSection, registry } from './section-kit';
  */
 const DEFINITIONS = {
   // Current and previous roles at firms, in one answer the register does not page.
-  'controlled-functions': listSection('individualControlledFunctions', bucketed)({
+  'controlled-functions': listSection(
+    'individualControlledFunctions',
+    bucketed,
+  )({
     title: 'Controlled functions',
     noun: 'controlled functions',
     label: 'controlled functions',
@@ -33,7 +36,10 @@ const DEFINITIONS = {
     ],
   }),
   // Ten actions to a register page; the register answers "not found" for a person without any.
-  'disciplinary-history': listSection('individualDisciplinaryHistory', (d) => d)({
+  'disciplinary-history': listSection(
+    'individualDisciplinaryHistory',
+    (d) => d,
+  )({
     title: 'Disciplinary history',
     noun: 'disciplinary history',
     label: 'disciplinary history',

@@ -116,7 +116,10 @@ function defaultRowLabel(columns: CsvColumn<unknown>[]) {
   const naming = columns.filter((c) => c.header !== 'List').slice(0, 2);
   return (row: unknown) => {
     const record = row as Record<string, unknown>;
-    const parts = naming.map((c) => c.value(row)).filter((v) => v !== undefined && v !== null && v !== '').map(String);
+    const parts = naming
+      .map((c) => c.value(row))
+      .filter((v) => v !== undefined && v !== null && v !== '')
+      .map(String);
     const list = record.list ? ` (${String(record.list).toLowerCase()})` : '';
     return `${parts.join(' · ') || 'Row'}${list}`;
   };

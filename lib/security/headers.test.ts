@@ -17,7 +17,15 @@ afterEach(() => {
 });
 
 function directives(csp: string): Map<string, string> {
-  return new Map(csp.split(';').map((d) => d.trim().split(/\s+(.*)/s).slice(0, 2) as [string, string]));
+  return new Map(
+    csp.split(';').map(
+      (d) =>
+        d
+          .trim()
+          .split(/\s+(.*)/s)
+          .slice(0, 2) as [string, string],
+    ),
+  );
 }
 
 describe('the Content-Security-Policy', () => {
@@ -45,7 +53,7 @@ describe('the Content-Security-Policy', () => {
     for (const n of nonces) expect(n).toMatch(/^[A-Za-z0-9+/]{22}==$/);
   });
 
-  it("gives back the nonce of a policy it made, and null for a policy without one", () => {
+  it('gives back the nonce of a policy it made, and null for a policy without one', () => {
     const nonce = createNonce();
     expect(nonceFromPolicy(contentSecurityPolicy({ nonce, https: false }))).toBe(nonce);
     expect(nonceFromPolicy("default-src 'none'")).toBeNull();

@@ -37,12 +37,28 @@ const CASES: Array<[string, Record<string, string>, string]> = [
   ['NEXTAUTH_URL malformed', { NEXTAUTH_URL: MARK }, 'NEXTAUTH_URL is not a valid URL'],
   ['NEXTAUTH_URL query', { NEXTAUTH_URL: `https://portal.example.com/?${MARK}` }, 'NEXTAUTH_URL must not have a query string'],
   ['AZURE_AD half configured', { AZURE_AD_CLIENT_ID: MARK }, 'Microsoft Entra ID sign-in is half configured: set AZURE_AD_CLIENT_SECRET and AZURE_AD_TENANT_ID as well'],
-  ['AZURE_AD_TENANT_ID', { AZURE_AD_CLIENT_ID: 'a', AZURE_AD_CLIENT_SECRET: 'b', AZURE_AD_TENANT_ID: `bad tenant ${MARK}` }, 'AZURE_AD_TENANT_ID must be the directory (tenant) id'],
-  ['AZURE_AD_CLIENT_SECRET', { AZURE_AD_CLIENT_ID: 'a', AZURE_AD_CLIENT_SECRET: `two words ${MARK}`, AZURE_AD_TENANT_ID: 'contoso.onmicrosoft.com' }, 'AZURE_AD_CLIENT_SECRET must not contain spaces'],
+  [
+    'AZURE_AD_TENANT_ID',
+    { AZURE_AD_CLIENT_ID: 'a', AZURE_AD_CLIENT_SECRET: 'b', AZURE_AD_TENANT_ID: `bad tenant ${MARK}` },
+    'AZURE_AD_TENANT_ID must be the directory (tenant) id',
+  ],
+  [
+    'AZURE_AD_CLIENT_SECRET',
+    { AZURE_AD_CLIENT_ID: 'a', AZURE_AD_CLIENT_SECRET: `two words ${MARK}`, AZURE_AD_TENANT_ID: 'contoso.onmicrosoft.com' },
+    'AZURE_AD_CLIENT_SECRET must not contain spaces',
+  ],
   ['OKTA half configured', { OKTA_ISSUER: `https://${MARK}.okta.com` }, 'Okta sign-in is half configured: set OKTA_CLIENT_ID and OKTA_CLIENT_SECRET as well'],
-  ['OKTA_ISSUER over http', { OKTA_CLIENT_ID: 'a', OKTA_CLIENT_SECRET: 'b', OKTA_ISSUER: `http://${MARK}.okta.com` }, 'OKTA_ISSUER must be an https URL (http is accepted only for localhost)'],
+  [
+    'OKTA_ISSUER over http',
+    { OKTA_CLIENT_ID: 'a', OKTA_CLIENT_SECRET: 'b', OKTA_ISSUER: `http://${MARK}.okta.com` },
+    'OKTA_ISSUER must be an https URL (http is accepted only for localhost)',
+  ],
   ['OIDC_ISSUER malformed', { OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b', OIDC_ISSUER: `not a url ${MARK}` }, 'OIDC_ISSUER must be an absolute URL'],
-  ['OIDC_ISSUER with credentials', { OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b', OIDC_ISSUER: `https://u:${MARK}@idp.example.com` }, 'OIDC_ISSUER must not contain a user name or password'],
+  [
+    'OIDC_ISSUER with credentials',
+    { OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b', OIDC_ISSUER: `https://u:${MARK}@idp.example.com` },
+    'OIDC_ISSUER must not contain a user name or password',
+  ],
   ['OIDC_CLIENT_ID', { OIDC_CLIENT_ID: `a ${MARK}`, OIDC_CLIENT_SECRET: 'b', OIDC_ISSUER: 'https://idp.example.com' }, 'OIDC_CLIENT_ID must not contain spaces'],
   ['AUTH_LOCAL_ACCOUNTS', { AUTH_LOCAL_ACCOUNTS: MARK }, 'AUTH_LOCAL_ACCOUNTS must be true or false'],
   ['AUTH_LOCAL_ACCOUNTS without SSO', { AUTH_LOCAL_ACCOUNTS: 'false' }, 'AUTH_LOCAL_ACCOUNTS=false needs at least one single-sign-on provider'],
@@ -82,21 +98,100 @@ const CASES: Array<[string, Record<string, string>, string]> = [
   ['FSR_INSTANCE_ID', { FSR_INSTANCE_ID: `has space ${MARK}` }, 'FSR_INSTANCE_ID must be 1 to 100 printable characters'],
   ['PORT', { PORT: MARK }, 'PORT must be a port number from 1 to 65535'],
   ['FSR_ADMIN_EMAIL', { FSR_ADMIN_EMAIL: MARK }, 'FSR_ADMIN_EMAIL must be an e-mail address'],
-  ['WATCH_SMTP_URL scheme', { WATCH_SMTP_URL: `http://u:${MARK}@mail.example.com`, WATCH_MAIL_FROM: 'portal@example.com', WATCH_MAIL_TO: 'team@example.com', PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_SMTP_URL must be an smtp:// or smtps:// URL'],
-  ['WATCH_SMTP_URL malformed', { WATCH_SMTP_URL: `smtp://u:${MARK}@mail.example.com:99999`, WATCH_MAIL_FROM: 'portal@example.com', WATCH_MAIL_TO: 'team@example.com', PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_SMTP_URL must be an smtp:// or smtps:// URL'],
-  ['WATCH_MAIL_FROM', { WATCH_SMTP_URL: `smtp://u:${MARK}@mail.example.com`, WATCH_MAIL_TO: 'team@example.com', PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_MAIL_FROM must be set when WATCH_SMTP_URL is'],
-  ['WATCH_MAIL_FROM malformed', { WATCH_SMTP_URL: 'smtp://mail.example.com', WATCH_MAIL_FROM: `not-an-address ${MARK}`, WATCH_MAIL_TO: 'team@example.com', PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_MAIL_FROM must be an e-mail address'],
-  ['WATCH_MAIL_TO', { WATCH_SMTP_URL: 'smtp://mail.example.com', WATCH_MAIL_FROM: 'portal@example.com', WATCH_MAIL_TO: `team@example.com, ${MARK}`, PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_MAIL_TO must be comma-separated e-mail addresses'],
-  ['WATCH_DIGEST_AT', { WATCH_SMTP_URL: 'smtp://mail.example.com', WATCH_MAIL_FROM: 'portal@example.com', WATCH_MAIL_TO: 'team@example.com', PORTAL_PUBLIC_URL: 'https://portal.example.com', WATCH_DIGEST_AT: `25:00${MARK}` }, 'WATCH_DIGEST_AT must be a time of day HH:MM'],
-  ['WATCH_MAIL_ATTEMPTS', { WATCH_SMTP_URL: 'smtp://mail.example.com', WATCH_MAIL_FROM: 'portal@example.com', WATCH_MAIL_TO: 'team@example.com', PORTAL_PUBLIC_URL: 'https://portal.example.com', WATCH_MAIL_ATTEMPTS: MARK }, 'WATCH_MAIL_ATTEMPTS must be a whole number from 1 to 30'],
+  [
+    'WATCH_SMTP_URL scheme',
+    {
+      WATCH_SMTP_URL: `http://u:${MARK}@mail.example.com`,
+      WATCH_MAIL_FROM: 'portal@example.com',
+      WATCH_MAIL_TO: 'team@example.com',
+      PORTAL_PUBLIC_URL: 'https://portal.example.com',
+    },
+    'WATCH_SMTP_URL must be an smtp:// or smtps:// URL',
+  ],
+  [
+    'WATCH_SMTP_URL malformed',
+    {
+      WATCH_SMTP_URL: `smtp://u:${MARK}@mail.example.com:99999`,
+      WATCH_MAIL_FROM: 'portal@example.com',
+      WATCH_MAIL_TO: 'team@example.com',
+      PORTAL_PUBLIC_URL: 'https://portal.example.com',
+    },
+    'WATCH_SMTP_URL must be an smtp:// or smtps:// URL',
+  ],
+  [
+    'WATCH_MAIL_FROM',
+    { WATCH_SMTP_URL: `smtp://u:${MARK}@mail.example.com`, WATCH_MAIL_TO: 'team@example.com', PORTAL_PUBLIC_URL: 'https://portal.example.com' },
+    'WATCH_MAIL_FROM must be set when WATCH_SMTP_URL is',
+  ],
+  [
+    'WATCH_MAIL_FROM malformed',
+    { WATCH_SMTP_URL: 'smtp://mail.example.com', WATCH_MAIL_FROM: `not-an-address ${MARK}`, WATCH_MAIL_TO: 'team@example.com', PORTAL_PUBLIC_URL: 'https://portal.example.com' },
+    'WATCH_MAIL_FROM must be an e-mail address',
+  ],
+  [
+    'WATCH_MAIL_TO',
+    {
+      WATCH_SMTP_URL: 'smtp://mail.example.com',
+      WATCH_MAIL_FROM: 'portal@example.com',
+      WATCH_MAIL_TO: `team@example.com, ${MARK}`,
+      PORTAL_PUBLIC_URL: 'https://portal.example.com',
+    },
+    'WATCH_MAIL_TO must be comma-separated e-mail addresses',
+  ],
+  [
+    'WATCH_DIGEST_AT',
+    {
+      WATCH_SMTP_URL: 'smtp://mail.example.com',
+      WATCH_MAIL_FROM: 'portal@example.com',
+      WATCH_MAIL_TO: 'team@example.com',
+      PORTAL_PUBLIC_URL: 'https://portal.example.com',
+      WATCH_DIGEST_AT: `25:00${MARK}`,
+    },
+    'WATCH_DIGEST_AT must be a time of day HH:MM',
+  ],
+  [
+    'WATCH_MAIL_ATTEMPTS',
+    {
+      WATCH_SMTP_URL: 'smtp://mail.example.com',
+      WATCH_MAIL_FROM: 'portal@example.com',
+      WATCH_MAIL_TO: 'team@example.com',
+      PORTAL_PUBLIC_URL: 'https://portal.example.com',
+      WATCH_MAIL_ATTEMPTS: MARK,
+    },
+    'WATCH_MAIL_ATTEMPTS must be a whole number from 1 to 30',
+  ],
   ['WATCH_MAIL_TO without WATCH_SMTP_URL', { WATCH_MAIL_TO: `${MARK}@example.com` }, 'WATCH_MAIL_TO is set but WATCH_SMTP_URL is not'],
-  ['PORTAL_PUBLIC_URL for mail', { WATCH_SMTP_URL: `smtp://u:${MARK}@mail.example.com`, WATCH_MAIL_FROM: 'portal@example.com', WATCH_MAIL_TO: 'team@example.com' }, 'PORTAL_PUBLIC_URL (or NEXTAUTH_URL) must be set when WATCH_SMTP_URL is'],
+  [
+    'PORTAL_PUBLIC_URL for mail',
+    { WATCH_SMTP_URL: `smtp://u:${MARK}@mail.example.com`, WATCH_MAIL_FROM: 'portal@example.com', WATCH_MAIL_TO: 'team@example.com' },
+    'PORTAL_PUBLIC_URL (or NEXTAUTH_URL) must be set when WATCH_SMTP_URL is',
+  ],
   ['PORTAL_PUBLIC_URL', { PORTAL_PUBLIC_URL: `ftp://${MARK}.example.com` }, 'PORTAL_PUBLIC_URL must be an http:// or https:// address'],
-  ['WATCH_WEBHOOK_SECRET missing', { WATCH_WEBHOOK_URL: `https://hooks.example.com/${MARK}`, PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_WEBHOOK_SECRET must be set when WATCH_WEBHOOK_URL is'],
-  ['WATCH_WEBHOOK_SECRET short', { WATCH_WEBHOOK_URL: 'https://hooks.example.com/x', WATCH_WEBHOOK_SECRET: MARK, PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_WEBHOOK_SECRET must be at least 16 characters long'],
-  ['WATCH_WEBHOOK_URL missing', { WATCH_WEBHOOK_SECRET: `${MARK}-0123456789abcdef`, PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_WEBHOOK_URL must be set when WATCH_WEBHOOK_SECRET is'],
-  ['WATCH_WEBHOOK_URL scheme', { WATCH_WEBHOOK_URL: `ftp://hooks.example.com/${MARK}`, WATCH_WEBHOOK_SECRET: '0123456789abcdef', PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_WEBHOOK_URL must be an https:// (or http://) URL'],
-  ['WATCH_WEBHOOK_ATTEMPTS', { WATCH_WEBHOOK_URL: 'https://hooks.example.com/x', WATCH_WEBHOOK_SECRET: '0123456789abcdef', WATCH_WEBHOOK_ATTEMPTS: MARK, PORTAL_PUBLIC_URL: 'https://portal.example.com' }, 'WATCH_WEBHOOK_ATTEMPTS must be a whole number from 1 to 30'],
+  [
+    'WATCH_WEBHOOK_SECRET missing',
+    { WATCH_WEBHOOK_URL: `https://hooks.example.com/${MARK}`, PORTAL_PUBLIC_URL: 'https://portal.example.com' },
+    'WATCH_WEBHOOK_SECRET must be set when WATCH_WEBHOOK_URL is',
+  ],
+  [
+    'WATCH_WEBHOOK_SECRET short',
+    { WATCH_WEBHOOK_URL: 'https://hooks.example.com/x', WATCH_WEBHOOK_SECRET: MARK, PORTAL_PUBLIC_URL: 'https://portal.example.com' },
+    'WATCH_WEBHOOK_SECRET must be at least 16 characters long',
+  ],
+  [
+    'WATCH_WEBHOOK_URL missing',
+    { WATCH_WEBHOOK_SECRET: `${MARK}-0123456789abcdef`, PORTAL_PUBLIC_URL: 'https://portal.example.com' },
+    'WATCH_WEBHOOK_URL must be set when WATCH_WEBHOOK_SECRET is',
+  ],
+  [
+    'WATCH_WEBHOOK_URL scheme',
+    { WATCH_WEBHOOK_URL: `ftp://hooks.example.com/${MARK}`, WATCH_WEBHOOK_SECRET: '0123456789abcdef', PORTAL_PUBLIC_URL: 'https://portal.example.com' },
+    'WATCH_WEBHOOK_URL must be an https:// (or http://) URL',
+  ],
+  [
+    'WATCH_WEBHOOK_ATTEMPTS',
+    { WATCH_WEBHOOK_URL: 'https://hooks.example.com/x', WATCH_WEBHOOK_SECRET: '0123456789abcdef', WATCH_WEBHOOK_ATTEMPTS: MARK, PORTAL_PUBLIC_URL: 'https://portal.example.com' },
+    'WATCH_WEBHOOK_ATTEMPTS must be a whole number from 1 to 30',
+  ],
 ];
 
 describe('settingsProblems', () => {
@@ -132,7 +227,10 @@ describe('settingsProblems', () => {
   for (const [name, env, expected] of CASES) {
     it(`${name}: names the variable, never the value`, () => {
       const problems = problemsWith(env);
-      expect(problems.some((p) => p.includes(expected)), `${JSON.stringify(problems)} should include "${expected}"`).toBe(true);
+      expect(
+        problems.some((p) => p.includes(expected)),
+        `${JSON.stringify(problems)} should include "${expected}"`,
+      ).toBe(true);
       for (const p of problems) expect(p).not.toContain(MARK);
     });
   }

@@ -30,7 +30,9 @@ export async function registerNodeServer(): Promise<void> {
     async () => {
       const result = await runHousekeeping(await getDb(), retentionDays);
       if (result.audit.deleted > 0 || result.drafts > 0 || result.jobs > 0) {
-        console.log(`Housekeeping: removed ${result.audit.deleted} audit entries older than ${result.audit.before}, ${result.drafts} expired report drafts and ${result.jobs} finished background jobs.`);
+        console.log(
+          `Housekeeping: removed ${result.audit.deleted} audit entries older than ${result.audit.before}, ${result.drafts} expired report drafts and ${result.jobs} finished background jobs.`,
+        );
       }
     },
     (message) => console.error(message),

@@ -44,7 +44,13 @@ async function count(deps: MachineGateDeps, token: ApiToken, scope: TokenScope, 
       outcome,
       user: actor(token),
       reference: token.id,
-      detail: { minute: usageMinute(now), scope, first: path.slice(0, 200), ...(reason ? { reason } : {}), perMinute: 'later requests of this minute are counted in api_token_usage' },
+      detail: {
+        minute: usageMinute(now),
+        scope,
+        first: path.slice(0, 200),
+        ...(reason ? { reason } : {}),
+        perMinute: 'later requests of this minute are counted in api_token_usage',
+      },
     });
   }
 }

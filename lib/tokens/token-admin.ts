@@ -1,12 +1,5 @@
 import type { AdminActor } from '@/lib/auth/user-admin';
-import {
-  type ApiToken,
-  findToken,
-  insertToken,
-  markTokenRevoked,
-  replaceTokenSecret,
-  TOKEN_SCOPES,
-} from '@/lib/db/queries/api-tokens';
+import { type ApiToken, findToken, insertToken, markTokenRevoked, replaceTokenSecret, TOKEN_SCOPES } from '@/lib/db/queries/api-tokens';
 import { appendAudit } from '@/lib/db/queries/audit';
 import type { Db, TokenPriority, TokenScope } from '@/lib/db/schema';
 import { hashTokenSecret, newTokenId, newTokenSecret } from './token-secret';

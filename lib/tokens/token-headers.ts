@@ -26,4 +26,3 @@ export function presentedToken(headers: Headers): PresentedToken | undefined {
 export function carriesToken(headers: Headers): boolean {
   return headers.has('x-auth-email') || headers.has('x-auth-key') || headers.has('x-api-token') || /^Bearer\s/i.test(headers.get('authorization') ?? '');
 }
-

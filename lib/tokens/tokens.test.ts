@@ -41,7 +41,10 @@ forEachDialect('API tokens', pg, (db) => {
     expect(token).toMatchObject({ priority: 'report', ceiling: { requests: 60, seconds: 60 }, expiresAt: '2026-12-24T10:00:00.000Z', createdBy: 'admin@example.com' });
 
     expect(await checkToken(db(), { id: token.id, secret }, 'register-api', now)).toMatchObject({ ok: true });
-    expect(await checkToken(db(), { id: token.id, secret: secret.slice(0, -1) + (secret.endsWith('A') ? 'B' : 'A') }, 'register-api', now)).toMatchObject({ ok: false, refusal: 'unknown' });
+    expect(await checkToken(db(), { id: token.id, secret: secret.slice(0, -1) + (secret.endsWith('A') ? 'B' : 'A') }, 'register-api', now)).toMatchObject({
+      ok: false,
+      refusal: 'unknown',
+    });
     expect(await checkToken(db(), { id: 'tok_00000000000000000000', secret }, 'register-api', now)).toMatchObject({ ok: false, refusal: 'unknown' });
     expect(await checkToken(db(), undefined, 'register-api', now)).toMatchObject({ ok: false, refusal: 'missing' });
     expect(await checkToken(db(), { id: token.id, secret }, 'reconcile', now)).toMatchObject({ ok: false, refusal: 'scope', message: expect.stringContaining('CRM onboarding') });
@@ -66,7 +69,15 @@ forEachDialect('API tokens', pg, (db) => {
     const deps: MachineGateDeps = {
       db: async () => db(),
       ceilings: new TokenCeilings({ now: () => now, setTimer: () => ({ cancel() {} }) }),
-      audit: (input) => appendAudit(db(), { action: input.action, outcome: input.outcome ?? 'success', actor: input.user, reference: input.reference, detail: input.detail, at: new Date(now).toISOString() }),
+      audit: (input) =>
+        appendAudit(db(), {
+          action: input.action,
+          outcome: input.outcome ?? 'success',
+          actor: input.user,
+          reference: input.reference,
+          detail: input.detail,
+          at: new Date(now).toISOString(),
+        }),
       now: () => now,
     };
     const req = () => new Request('http://portal.test/reconcile', { headers: { 'X-API-Token': `${token.id}.${secret}` } });

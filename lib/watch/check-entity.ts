@@ -100,14 +100,27 @@ function entityName(snapshot: CheckSnapshot, fallback?: string | null): string |
 }
 
 /** The last reading of each section that succeeded, across an entity's earlier checks (newest first). */
-async function lastGoodReadings(db: Db, kind: EntityKind, ref: string, cycleId: string, slugs: string[]): Promise<{ previousId: string | null; readings: Map<string, { read: SectionRead & { status: 'ok' }; checkId: string }> }> {
+async function lastGoodReadings(
+  db: Db,
+  kind: EntityKind,
+  ref: string,
+  cycleId: string,
+  slugs: string[],
+): Promise<{ previousId: string | null; readings: Map<string, { read: SectionRead & { status: 'ok' }; checkId: string }> }> {
   const readings = new Map<string, { read: SectionRead & { status: 'ok' }; checkId: string }>();
   let previousId: string | null = null;
   const pending = new Set(slugs);
   let before: string | undefined;
   // Most checks read every section: the newest check usually settles it in one query.
   while (pending.size > 0) {
-    let q = db.selectFrom('watch_checks').select(['id', 'canonical', 'checked_at']).where('kind', '=', kind).where('ref', '=', ref).where('cycle_id', '!=', cycleId).orderBy('checked_at', 'desc').limit(5);
+    let q = db
+      .selectFrom('watch_checks')
+      .select(['id', 'canonical', 'checked_at'])
+      .where('kind', '=', kind)
+      .where('ref', '=', ref)
+      .where('cycle_id', '!=', cycleId)
+      .orderBy('checked_at', 'desc')
+      .limit(5);
     if (before) q = q.where('checked_at', '<', before);
     const rows = await q.execute();
     if (rows.length === 0) break;
@@ -144,7 +157,14 @@ async function existingOutcome(db: Db, cycleId: string, kind: EntityKind, ref: s
     sectionsOk: Number(check.sections_ok),
     sectionsNotChecked: Number(check.sections_not_checked),
     requests: Number(check.request_count),
-    changes: changes.map((c) => ({ id: c.id, section: c.section, severity: c.severity, summary: c.summary, rows: (JSON.parse(c.details) as { rows: RowDiff[] }).rows, previousCheckId: c.previous_check_id })),
+    changes: changes.map((c) => ({
+      id: c.id,
+      section: c.section,
+      severity: c.severity,
+      summary: c.summary,
+      rows: (JSON.parse(c.details) as { rows: RowDiff[] }).rows,
+      previousCheckId: c.previous_check_id,
+    })),
   };
 }
 
@@ -177,7 +197,8 @@ export async function checkEntity(deps: CheckDeps, request: CheckRequest): Promi
       // A section read for the first time (newly watched, or never read successfully) is its own baseline.
       if (!previous || current.status !== 'ok') continue;
       const diff = diffSection(watchSection(request.kind, slug)!, previous.read.rows, current.rows);
-      if (diff.rows.length > 0) changes.push({ id: randomUUID(), section: slug, severity: diff.severity, summary: diff.summary, rows: diff.rows, previousCheckId: previous.checkId });
+      if (diff.rows.length > 0)
+        changes.push({ id: randomUUID(), section: slug, severity: diff.severity, summary: diff.summary, rows: diff.rows, previousCheckId: previous.checkId });
     }
   }
 

@@ -20,11 +20,21 @@ forEachDialect('watch cycles', pgStatus, (db, dialect) => {
       .insertInto('watchlists')
       .values([
         { id: 'a', name: 'Counterparties', owner_email: 'ann@example.com', sections: JSON.stringify({ ...all, firm: ['record', 'permissions'] }), created_at: at, updated_at: at },
-        { id: 'b', name: 'Appointed representatives', owner_email: 'ann@example.com', sections: JSON.stringify({ ...all, firm: ['record', 'appointed-representatives', 'not-a-section'] }), created_at: at, updated_at: at },
+        {
+          id: 'b',
+          name: 'Appointed representatives',
+          owner_email: 'ann@example.com',
+          sections: JSON.stringify({ ...all, firm: ['record', 'appointed-representatives', 'not-a-section'] }),
+          created_at: at,
+          updated_at: at,
+        },
       ])
       .execute();
     const entry = (watchlist_id: string, kind: 'firm' | 'individual' | 'fund', ref: string) => ({ watchlist_id, kind, ref, name: null, added_by: 'ann@example.com', added_at: at });
-    await db().insertInto('watchlist_entries').values([entry('a', 'firm', '200200'), entry('b', 'firm', '200200'), entry('b', 'firm', '700100'), entry('a', 'individual', 'BKS00001')]).execute();
+    await db()
+      .insertInto('watchlist_entries')
+      .values([entry('a', 'firm', '200200'), entry('b', 'firm', '200200'), entry('b', 'firm', '700100'), entry('a', 'individual', 'BKS00001')])
+      .execute();
   });
 
   it('checks an entity on two lists once, with the union of the sections its lists watch', async () => {

@@ -25,10 +25,7 @@ export interface WatchCheckPayload {
   name: string | null;
 }
 
-export type CycleScope =
-  | { scope: 'all' }
-  | { scope: 'list'; watchlistId: string }
-  | { scope: 'entity'; kind: EntityKind; ref: string };
+export type CycleScope = { scope: 'all' } | { scope: 'list'; watchlistId: string } | { scope: 'entity'; kind: EntityKind; ref: string };
 
 export type CycleRequest = CycleScope & {
   trigger: 'nightly' | 'manual';
@@ -60,7 +57,11 @@ function parseSections(json: string): Record<EntityKind, string[]> {
     const parsed = JSON.parse(json) as Partial<Record<EntityKind, unknown>>;
     for (const kind of Object.keys(defaults) as EntityKind[]) {
       const list = parsed[kind];
-      if (Array.isArray(list)) defaults[kind] = normaliseWatchedSections(kind, list.filter((s): s is string => typeof s === 'string'));
+      if (Array.isArray(list))
+        defaults[kind] = normaliseWatchedSections(
+          kind,
+          list.filter((s): s is string => typeof s === 'string'),
+        );
     }
   } catch {
     // A list whose settings cannot be read watches everything: never less than the defaults.
@@ -70,10 +71,7 @@ function parseSections(json: string): Record<EntityKind, string[]> {
 
 /** The entities a cycle of this scope checks, each with the union of the sections its lists watch. */
 export async function cycleTargets(db: Db, scope: CycleScope): Promise<Target[]> {
-  let q = db
-    .selectFrom('watchlist_entries as e')
-    .innerJoin('watchlists as w', 'w.id', 'e.watchlist_id')
-    .select(['e.kind', 'e.ref', 'e.name', 'w.sections']);
+  let q = db.selectFrom('watchlist_entries as e').innerJoin('watchlists as w', 'w.id', 'e.watchlist_id').select(['e.kind', 'e.ref', 'e.name', 'w.sections']);
   if (scope.scope === 'list') q = q.where('e.watchlist_id', '=', scope.watchlistId);
   if (scope.scope === 'entity') q = q.where('e.kind', '=', scope.kind).where('e.ref', '=', scope.ref);
   const rows = await q.orderBy('e.kind').orderBy('e.ref').execute();
@@ -104,7 +102,11 @@ export async function estimateRequests(db: Db, targets: readonly Target[]): Prom
       .select(['c.kind', 'c.ref', 'c.canonical'])
       .where((eb) => eb.or(batch.map((t) => eb.and([eb('c.kind', '=', t.kind), eb('c.ref', '=', t.ref)]))))
       .where('c.checked_at', '=', (eb) =>
-        eb.selectFrom('watch_checks as d').select(sql<string>`max(d.checked_at)`.as('m')).whereRef('d.kind', '=', 'c.kind').whereRef('d.ref', '=', 'c.ref'),
+        eb
+          .selectFrom('watch_checks as d')
+          .select(sql<string>`max(d.checked_at)`.as('m'))
+          .whereRef('d.kind', '=', 'c.kind')
+          .whereRef('d.ref', '=', 'c.ref'),
       )
       .execute();
     const pagesBy = new Map(latest.map((r) => [`${r.kind}:${r.ref}`, (JSON.parse(r.canonical) as { sections: Record<string, { pages?: number }> }).sections]));
@@ -146,7 +148,11 @@ export async function startCycle(db: Db, request: CycleRequest): Promise<Started
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0 && request.nightlyKey) {
     // Another instance started tonight's cycle between the look and the insert.
-    const existing = await db.selectFrom('watch_cycles').select(['id', 'entity_count', 'estimated_requests']).where('nightly_key', '=', request.nightlyKey).executeTakeFirstOrThrow();
+    const existing = await db
+      .selectFrom('watch_cycles')
+      .select(['id', 'entity_count', 'estimated_requests'])
+      .where('nightly_key', '=', request.nightlyKey)
+      .executeTakeFirstOrThrow();
     return { cycleId: existing.id, created: false, entityCount: Number(existing.entity_count), estimatedRequests: Number(existing.estimated_requests) };
   }
   await enqueueJobs(
@@ -158,7 +164,13 @@ export async function startCycle(db: Db, request: CycleRequest): Promise<Started
       priority: WATCH_JOB_PRIORITY,
       // A shutdown mid-check costs an attempt; leave room for several restarts in one night.
       maxAttempts: 10,
-      payload: { cycleId, kind: t.kind, ref: t.ref, sections: WATCH_SECTIONS[t.kind].filter((s) => t.sections.has(s.slug)).map((s) => s.slug), name: t.name } satisfies WatchCheckPayload,
+      payload: {
+        cycleId,
+        kind: t.kind,
+        ref: t.ref,
+        sections: WATCH_SECTIONS[t.kind].filter((s) => t.sections.has(s.slug)).map((s) => s.slug),
+        name: t.name,
+      } satisfies WatchCheckPayload,
     })),
     now,
   );
@@ -169,7 +181,12 @@ export async function startCycle(db: Db, request: CycleRequest): Promise<Started
 export async function finishCycleIfDone(db: Db, cycleId: string, now: number = Date.now()): Promise<boolean> {
   const progress = await groupProgress(db, cycleId);
   if (progress.queued + progress.running > 0) return false;
-  const result = await db.updateTable('watch_cycles').set({ finished_at: isoNow(now) }).where('id', '=', cycleId).where('finished_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('watch_cycles')
+    .set({ finished_at: isoNow(now) })
+    .where('id', '=', cycleId)
+    .where('finished_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -233,7 +250,11 @@ export async function cycleProgress(db: Db, cycleId: string, backgroundRate: num
 
 /** The most recent cycles (newest first), optionally of one list. */
 export async function recentCycles(db: Db, options: { watchlistId?: string; limit?: number } = {}) {
-  let q = db.selectFrom('watch_cycles').selectAll().orderBy('created_at', 'desc').limit(options.limit ?? 10);
+  let q = db
+    .selectFrom('watch_cycles')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .limit(options.limit ?? 10);
   if (options.watchlistId) q = q.where('watchlist_id', '=', options.watchlistId);
   return q.execute();
 }

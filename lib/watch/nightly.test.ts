@@ -59,7 +59,10 @@ describe('the London clock', () => {
 
 async function watch(db: Db, refs: string[]): Promise<void> {
   const now = isoNow();
-  await db.insertInto('watchlists').values({ id: 'wl-n', name: 'Nightly', owner_email: 'ann@example.com', sections: JSON.stringify(defaultWatchedSections()), created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('watchlists')
+    .values({ id: 'wl-n', name: 'Nightly', owner_email: 'ann@example.com', sections: JSON.stringify(defaultWatchedSections()), created_at: now, updated_at: now })
+    .execute();
   await db
     .insertInto('watchlist_entries')
     .values(refs.map((ref) => ({ watchlist_id: 'wl-n', kind: 'firm' as const, ref, name: null, added_by: 'ann@example.com', added_at: now })))
@@ -67,13 +70,21 @@ async function watch(db: Db, refs: string[]): Promise<void> {
 }
 
 async function nightlyCycles(db: Db) {
-  return db.selectFrom('watch_cycles').select(['id', 'nightly_key', 'created_at', 'entity_count', 'trigger', 'scope']).where('trigger', '=', 'nightly').orderBy('created_at').execute();
+  return db
+    .selectFrom('watch_cycles')
+    .select(['id', 'nightly_key', 'created_at', 'entity_count', 'trigger', 'scope'])
+    .where('trigger', '=', 'nightly')
+    .orderBy('created_at')
+    .execute();
 }
 
 /** A schedule on a hand-moved clock that never looks by itself (the test ticks it). */
 function schedule(db: Db, clock: { now: number }, atMinutes: number) {
   const started: string[] = [];
-  const s = startNightlySchedule({ db, now: () => clock.now, intervalMs: 3_600_000, log: () => undefined, onStarted: (_c, key) => started.push(key) }, { enabled: true, atMinutes });
+  const s = startNightlySchedule(
+    { db, now: () => clock.now, intervalMs: 3_600_000, log: () => undefined, onStarted: (_c, key) => started.push(key) },
+    { enabled: true, atMinutes },
+  );
   return { s, started };
 }
 

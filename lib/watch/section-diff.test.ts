@@ -58,7 +58,10 @@ describe('fieldDiffs and transient fields', () => {
   });
 
   it('drops the register clock and undefined values before anything is compared', () => {
-    expect(stripTransient({ name: 'A', systemTimestamp: '2026-11-24T09:00:00Z', extra: { 'System Timestamp': 'x', k: 1 }, gone: undefined })).toEqual({ name: 'A', extra: { k: 1 } });
+    expect(stripTransient({ name: 'A', systemTimestamp: '2026-11-24T09:00:00Z', extra: { 'System Timestamp': 'x', k: 1 }, gone: undefined })).toEqual({
+      name: 'A',
+      extra: { k: 1 },
+    });
   });
 
   it('takes the highest severity', () => {

@@ -80,7 +80,15 @@ export function diffSection(section: WatchSection, before: readonly Record<strin
     const fields = fieldDiffs(old, row);
     if (fields.length > 0) {
       const top = [...new Set(fields.map((f) => f.path.split('.')[0]))];
-      rows.push({ change: 'changed', key, label: section.label(row), before: old, after: row, fields, severity: section.severity({ change: 'changed', before: old, after: row, fields: top }) });
+      rows.push({
+        change: 'changed',
+        key,
+        label: section.label(row),
+        before: old,
+        after: row,
+        fields,
+        severity: section.severity({ change: 'changed', before: old, after: row, fields: top }),
+      });
     }
   }
   for (const [key, row] of a) {
@@ -91,7 +99,12 @@ export function diffSection(section: WatchSection, before: readonly Record<strin
   const changed = rows.filter((r) => r.change === 'changed');
   const parts: string[] = [];
   if (section.slug === 'record' && changed.length === 1) {
-    parts.push(`${changed[0].fields!.map((f) => f.path.split('.')[0]).filter((p, i, all) => all.indexOf(p) === i).join(', ')} changed`);
+    parts.push(
+      `${changed[0]
+        .fields!.map((f) => f.path.split('.')[0])
+        .filter((p, i, all) => all.indexOf(p) === i)
+        .join(', ')} changed`,
+    );
   } else if (changed.length > 0) parts.push(`${plural(changed.length, 'row', 'rows')} changed`);
   if (added > 0) parts.push(section.slug === 'record' ? 'back on the register' : `${added.toLocaleString('en-GB')} added`);
   if (removed > 0) parts.push(section.slug === 'record' ? 'no longer on the register' : `${removed.toLocaleString('en-GB')} removed`);

@@ -45,8 +45,7 @@ export interface WatchSection {
 
 /** A section as read: its rows, or why it could not be read (then it is "not checked"). */
 export type SectionRead =
-  | { status: 'ok'; rows: Record<string, unknown>[]; pages: number; retrievedAt: string; source: 'live' | 'cache' }
-  | { status: 'not-checked'; reason: string; pages: number };
+  { status: 'ok'; rows: Record<string, unknown>[]; pages: number; retrievedAt: string; source: 'live' | 'cache' } | { status: 'not-checked'; reason: string; pages: number };
 
 /** Keys that hold the register's clock or a retrieval time: never part of what is compared or stored as a row. */
 const TRANSIENT_KEYS = new Set(['systemTimestamp', 'System Timestamp', 'retrievedAt']);

@@ -70,7 +70,14 @@ function sandboxChanges(from: number, to: number): Set<string> {
 forEachDialect('watch cycles against the sandbox', pgStatus, (db: () => Db, dialect: DialectName) => {
   async function runCycle(): Promise<string> {
     const started = await startCycle(db(), { trigger: 'manual', scope: 'all', requestedBy: 'ann@example.com' });
-    const worker = startWorker({ db: db(), dialect, lanes: 2, pollMs: 20, handlers: jobHandlers({ db: db(), dialect, client }), onOutcome: (job) => afterJob({ db: db(), dialect, client }, job) });
+    const worker = startWorker({
+      db: db(),
+      dialect,
+      lanes: 2,
+      pollMs: 20,
+      handlers: jobHandlers({ db: db(), dialect, client }),
+      onOutcome: (job) => afterJob({ db: db(), dialect, client }, job),
+    });
     try {
       for (let i = 0; i < 3000; i++) {
         const p = await cycleProgress(db(), started.cycleId, 100);
@@ -93,7 +100,10 @@ forEachDialect('watch cycles against the sandbox', pgStatus, (db: () => Db, dial
     sandbox.setDay(0);
     failing.clear();
     const at = isoNow();
-    await db().insertInto('watchlists').values({ id: 'wl-1', name: 'Counterparties', owner_email: 'ann@example.com', sections: JSON.stringify(defaultWatchedSections()), created_at: at, updated_at: at }).execute();
+    await db()
+      .insertInto('watchlists')
+      .values({ id: 'wl-1', name: 'Counterparties', owner_email: 'ann@example.com', sections: JSON.stringify(defaultWatchedSections()), created_at: at, updated_at: at })
+      .execute();
     await db()
       .insertInto('watchlist_entries')
       .values(WATCHED.map((w) => ({ watchlist_id: 'wl-1', kind: w.kind, ref: w.ref, name: null, added_by: 'ann@example.com', added_at: at })))
@@ -119,11 +129,23 @@ forEachDialect('watch cycles against the sandbox', pgStatus, (db: () => Db, dial
     expect(await changesOf(day1)).toEqual(expected);
 
     // 200200 lost a permission (high), 700100 gained and lost a representative.
-    const permission = await db().selectFrom('watch_changes').selectAll().where('cycle_id', '=', day1).where('ref', '=', SHOWCASE.bankFrn).where('section', '=', 'permissions').executeTakeFirstOrThrow();
+    const permission = await db()
+      .selectFrom('watch_changes')
+      .selectAll()
+      .where('cycle_id', '=', day1)
+      .where('ref', '=', SHOWCASE.bankFrn)
+      .where('section', '=', 'permissions')
+      .executeTakeFirstOrThrow();
     expect(permission.severity).toBe('high');
     const rows = (JSON.parse(permission.details) as { rows: Array<{ change: string; before?: unknown }> }).rows;
     expect(rows.map((r) => r.change)).toEqual(['removed']);
-    const ar = await db().selectFrom('watch_changes').select(['details', 'summary']).where('cycle_id', '=', day1).where('ref', '=', SHOWCASE.networkPrincipalFrn).where('section', '=', 'appointed-representatives').executeTakeFirstOrThrow();
+    const ar = await db()
+      .selectFrom('watch_changes')
+      .select(['details', 'summary'])
+      .where('cycle_id', '=', day1)
+      .where('ref', '=', SHOWCASE.networkPrincipalFrn)
+      .where('section', '=', 'appointed-representatives')
+      .executeTakeFirstOrThrow();
     // A new representative is added; one that ended keeps its identity and moves to the previous list.
     const arRows = (JSON.parse(ar.details) as { rows: Array<{ change: string; fields?: Array<{ path: string; before: unknown; after: unknown }> }> }).rows;
     expect(arRows.map((r) => r.change).sort()).toEqual(['added', 'changed']);

@@ -37,7 +37,16 @@ interface Register {
 }
 
 async function startRegister(options: { rateLimit: { requests: number; seconds: number } | 'off'; account: { email: string; key: string } }): Promise<Register> {
-  const sandbox = await startSandbox({ port: 0, seed: 'fsr-sandbox', firms: 300, individuals: 600, funds: 40, latency: { min: 20, max: 60 }, rateLimit: options.rateLimit, accounts: [options.account] });
+  const sandbox = await startSandbox({
+    port: 0,
+    seed: 'fsr-sandbox',
+    firms: 300,
+    individuals: 600,
+    funds: 40,
+    latency: { min: 20, max: 60 },
+    rateLimit: options.rateLimit,
+    accounts: [options.account],
+  });
   const counts = new Map<string, number>();
   const proxy = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', sandbox.origin);
@@ -103,7 +112,17 @@ function spawnWorker(env: Record<string, string>): WorkerProcess {
 
 async function watchFirms(db: Db, refs: string[]): Promise<void> {
   const at = isoNow();
-  await db.insertInto('watchlists').values({ id: 'wl-w', name: 'Counterparties', owner_email: 'ann@example.com', sections: JSON.stringify({ firm: SECTIONS, individual: ['record'], fund: ['record'] }), created_at: at, updated_at: at }).execute();
+  await db
+    .insertInto('watchlists')
+    .values({
+      id: 'wl-w',
+      name: 'Counterparties',
+      owner_email: 'ann@example.com',
+      sections: JSON.stringify({ firm: SECTIONS, individual: ['record'], fund: ['record'] }),
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
   for (let i = 0; i < refs.length; i += 100) {
     await db
       .insertInto('watchlist_entries')
@@ -180,7 +199,11 @@ describe('a worker process stopped mid-cycle (SQLite)', () => {
     expect(afterTerm.refs.length).toBeLessThan(30);
 
     const third = spawnWorker(env);
-    await waitFor('the end of the cycle', async () => (await handle.db.selectFrom('watch_cycles').select('finished_at').where('id', '=', cycle.cycleId).executeTakeFirstOrThrow()).finished_at !== null, [third]);
+    await waitFor(
+      'the end of the cycle',
+      async () => (await handle.db.selectFrom('watch_cycles').select('finished_at').where('id', '=', cycle.cycleId).executeTakeFirstOrThrow()).finished_at !== null,
+      [third],
+    );
     expect(await stop(third, 'SIGTERM')).toEqual({ code: 0, signal: null });
 
     // Nothing lost, nothing twice.
@@ -189,7 +212,10 @@ describe('a worker process stopped mid-cycle (SQLite)', () => {
     const jobs = await handle.db.selectFrom('jobs').select(['state', 'attempts']).where('job_group', '=', cycle.cycleId).execute();
     expect(jobs.map((j) => j.state)).toEqual(Array(30).fill('done'));
     // Entities finished before a stop were not read again after it (counted at the register).
-    for (const [snapshot, label] of [[afterKill, 'SIGKILL'], [afterTerm, 'SIGTERM']] as const) {
+    for (const [snapshot, label] of [
+      [afterKill, 'SIGKILL'],
+      [afterTerm, 'SIGTERM'],
+    ] as const) {
       for (const ref of snapshot.refs) expect(requestsOf(register.counts, ref), `${ref}, checked before the ${label}`).toEqual(requestsOf(snapshot.counts, ref));
     }
     // Only a check in progress at a stop is read twice: at most two lanes at each of two stops.
@@ -259,7 +285,11 @@ describeWithService(pgStatus)('three worker processes on PostgreSQL', () => {
         FSR_RATE_BUDGET: '18/1',
       };
       const workers = [1, 2, 3].map((n) => spawnWorker({ ...env, FSR_INSTANCE_ID: `worker-${n}` }));
-      await waitFor('the end of the cycle', async () => (await handle.db.selectFrom('watch_cycles').select('finished_at').where('id', '=', cycle.cycleId).executeTakeFirstOrThrow()).finished_at !== null, workers);
+      await waitFor(
+        'the end of the cycle',
+        async () => (await handle.db.selectFrom('watch_cycles').select('finished_at').where('id', '=', cycle.cycleId).executeTakeFirstOrThrow()).finished_at !== null,
+        workers,
+      );
       const exits = await Promise.all(workers.map((w) => stop(w, 'SIGTERM')));
       expect(exits).toEqual(Array(3).fill({ code: 0, signal: null }));
 
@@ -269,7 +299,10 @@ describeWithService(pgStatus)('three worker processes on PostgreSQL', () => {
       for (const ref of refs) expect(register.counts.get(`/Firm/${ref}`), ref).toBe(1);
       const jobsDone = workers.map((w) => Number(/stopped after (\d+) jobs/.exec(w.output())?.[1]));
       expect(jobsDone.reduce((a, b) => a + b, 0)).toBe(60);
-      expect(jobsDone.every((n) => n > 0), `jobs per worker: ${jobsDone.join(', ')}`).toBe(true);
+      expect(
+        jobsDone.every((n) => n > 0),
+        `jobs per worker: ${jobsDone.join(', ')}`,
+      ).toBe(true);
       const stats = register.sandbox.stats()[account.email];
       expect(stats?.rateLimited).toBe(0);
       expect(stats?.requests).toBeGreaterThanOrEqual(180);

@@ -36,7 +36,6 @@ function manager(path: string): Promise<SessionUser> {
   return requireRole('analyst', path);
 }
 
-
 function listId(form: FormData): string {
   const id = String(form.get('watchlistId') ?? '');
   if (!isWatchlistId(id)) throw new WatchlistInputError('Choose a watchlist.');
@@ -91,7 +90,10 @@ export async function updateWatchlistAction(_prev: WatchActionState, form: FormD
       action: 'watchlist.update',
       user,
       reference: id,
-      detail: { from: before ? { name: before.name, description: before.description, caseReference: before.caseReference } : null, to: { name: list.name, description: list.description, caseReference: list.caseReference } },
+      detail: {
+        from: before ? { name: before.name, description: before.description, caseReference: before.caseReference } : null,
+        to: { name: list.name, description: list.description, caseReference: list.caseReference },
+      },
     });
     revalidatePath(watchlistPath(id));
     return { status: 'success', message: `Saved "${list.name}".` };
@@ -153,7 +155,12 @@ async function addParsed(user: SessionUser, id: string, parsed: ParsedEntries, v
   revalidatePath(watchlistPath(id));
   const parts = [`Added ${result.added.length} ${result.added.length === 1 ? 'record' : 'records'}.`];
   if (result.alreadyListed.length > 0) {
-    parts.push(`${result.alreadyListed.length} already on the list: ${result.alreadyListed.slice(0, 10).map((e) => `${KIND_LABELS[e.kind].number} ${e.ref}`).join(', ')}${result.alreadyListed.length > 10 ? ', …' : ''}.`);
+    parts.push(
+      `${result.alreadyListed.length} already on the list: ${result.alreadyListed
+        .slice(0, 10)
+        .map((e) => `${KIND_LABELS[e.kind].number} ${e.ref}`)
+        .join(', ')}${result.alreadyListed.length > 10 ? ', …' : ''}.`,
+    );
   }
   return { status: 'success', message: parts.join(' ') };
 }
@@ -219,13 +226,21 @@ export async function watchEntityAction(_prev: WatchActionState, form: FormData)
   try {
     const id = listId(form);
     const entity = checkedEntity(form);
-    const name = String(form.get('name') ?? '').trim().slice(0, 300) || null;
+    const name =
+      String(form.get('name') ?? '')
+        .trim()
+        .slice(0, 300) || null;
     const db = await getDb();
     const list = await getWatchlist(db, id);
     if (!list) throw new WatchlistInputError('That watchlist no longer exists.');
     const result = await addWatchlistEntries(db, id, [{ ...entity, name }], user.email);
     if (result.added.length > 0) {
-      await recordAudit({ action: 'watchlist.entries.add', user, reference: id, detail: { via: 'watch-button', added: [`${entity.kind}:${entity.ref}`], addedCount: 1, alreadyListed: 0 } });
+      await recordAudit({
+        action: 'watchlist.entries.add',
+        user,
+        reference: id,
+        detail: { via: 'watch-button', added: [`${entity.kind}:${entity.ref}`], addedCount: 1, alreadyListed: 0 },
+      });
     }
     revalidatePath(entityPath(entity.kind, entity.ref));
     revalidatePath(watchlistPath(id));
@@ -253,7 +268,13 @@ export async function checkNowAction(_prev: WatchActionState, form: FormData): P
       action: 'watch.check-now',
       user,
       reference: started.cycleId,
-      detail: { scope, watchlistId: form.get('watchlistId') ?? null, entity: scope === 'entity' ? `${form.get('kind')}:${form.get('ref')}` : null, entities: started.entityCount, estimatedRequests: started.estimatedRequests },
+      detail: {
+        scope,
+        watchlistId: form.get('watchlistId') ?? null,
+        entity: scope === 'entity' ? `${form.get('kind')}:${form.get('ref')}` : null,
+        entities: started.entityCount,
+        estimatedRequests: started.estimatedRequests,
+      },
     });
     if (started.entityCount === 0) return { status: 'error', message: 'There is nothing to check: add firms, individuals or funds to the list first.' };
     return {

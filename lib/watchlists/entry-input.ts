@@ -77,7 +77,16 @@ function collect(items: Array<EntryCandidate | RowError>): ParsedEntries {
 }
 
 function tooMany(rows: number): ParsedEntries {
-  return { candidates: [], errors: [{ row: MAX_ENTRY_ROWS + 1, input: '', message: `At most ${MAX_ENTRY_ROWS.toLocaleString('en-GB')} numbers at a time (${rows.toLocaleString('en-GB')} given): split the list.` }] };
+  return {
+    candidates: [],
+    errors: [
+      {
+        row: MAX_ENTRY_ROWS + 1,
+        input: '',
+        message: `At most ${MAX_ENTRY_ROWS.toLocaleString('en-GB')} numbers at a time (${rows.toLocaleString('en-GB')} given): split the list.`,
+      },
+    ],
+  };
 }
 
 /** Pasted text: numbers separated by commas, semicolons, spaces or new lines; "FRN 122702" keeps its label. */
@@ -123,7 +132,8 @@ export function parseCsvEntries(text: string): ParsedEntries {
   const first = (records[0] ?? []).map((c) => c.trim().toLowerCase());
   if (first.some((c) => REF_HEADERS.has(c) || KIND_HEADERS.has(c))) {
     refCol = first.findIndex((c) => REF_HEADERS.has(c));
-    if (refCol < 0) return { candidates: [], errors: [{ row: 1, input: records[0].join(','), message: 'The header row has no column of numbers: name it ref (or reference, number, FRN).' }] };
+    if (refCol < 0)
+      return { candidates: [], errors: [{ row: 1, input: records[0].join(','), message: 'The header row has no column of numbers: name it ref (or reference, number, FRN).' }] };
     const k = first.findIndex((c) => KIND_HEADERS.has(c));
     kindCol = k >= 0 ? k : undefined;
     start = 1;
@@ -131,14 +141,18 @@ export function parseCsvEntries(text: string): ParsedEntries {
     // Without a header: number, then kind.
     kindCol = 1;
   }
-  const rows = records.slice(start).map((cells, i) => ({ line: start + i + 1, cells })).filter((r) => r.cells.some((c) => c.trim() !== ''));
+  const rows = records
+    .slice(start)
+    .map((cells, i) => ({ line: start + i + 1, cells }))
+    .filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (rows.length > MAX_ENTRY_ROWS) return tooMany(rows.length);
   return collect(
     rows.map(({ line, cells }) => {
       const refCell = (cells[refCol] ?? '').trim();
       const kindCell = kindCol !== undefined ? (cells[kindCol] ?? '') : '';
       const kind = kindFromCell(kindCell);
-      if (kind === null) return { row: line, input: cells.join(','), message: `"${shown(kindCell.trim())}" is not a kind of record: use firm, individual or fund (or FRN, IRN, PRN).` };
+      if (kind === null)
+        return { row: line, input: cells.join(','), message: `"${shown(kindCell.trim())}" is not a kind of record: use firm, individual or fund (or FRN, IRN, PRN).` };
       if (refCell === '') return { row: line, input: cells.join(','), message: 'The number is missing.' };
       const labelled = /^(frn|irn|prn)\s*[:#]?\s*(.+)$/i.exec(refCell);
       if (labelled && !kind) return readEntry(line, labelled[2], LABELS[labelled[1].toLowerCase()]);

@@ -66,7 +66,11 @@ export function parseSectionsChoice(json: string): SectionsChoice {
     const parsed = JSON.parse(json) as Partial<Record<EntityKind, unknown>>;
     for (const kind of ENTITY_KINDS) {
       const slugs = parsed?.[kind];
-      if (Array.isArray(slugs)) choice[kind] = normaliseWatchedSections(kind, slugs.filter((s): s is string => typeof s === 'string'));
+      if (Array.isArray(slugs))
+        choice[kind] = normaliseWatchedSections(
+          kind,
+          slugs.filter((s): s is string => typeof s === 'string'),
+        );
     }
   } catch {
     // As the engine: a list whose settings cannot be read watches everything.

@@ -135,10 +135,15 @@ export function firmAppointedRepresentatives(ctx: ApiContext, frn: string): ApiA
   const previous = firm?.representatives.previous ?? [];
   const pages = pageCount(Math.max(current.length, previous.length), 10);
   const empty = (page: number, note?: string): ApiAnswer => ({
-    ...ok('05-04', 'Ok. Appointed Representative Found', { page: String(page), perPage: '0', total: '0' }, {
-      PreviousAppointedRepresentatives: null,
-      CurrentAppointedRepresentatives: null,
-    }),
+    ...ok(
+      '05-04',
+      'Ok. Appointed Representative Found',
+      { page: String(page), perPage: '0', total: '0' },
+      {
+        PreviousAppointedRepresentatives: null,
+        CurrentAppointedRepresentatives: null,
+      },
+    ),
     note,
   });
   // A missing firm is "found" with both buckets null (recorded); so is a page past the end (assumed).
@@ -245,12 +250,7 @@ export function firmWaivers(ctx: ApiContext, frn: string): ApiAnswer {
 // ---------------------------------------------------------------------------------------------
 // 2.7 Individuals: one row per person who has held a function at the firm.
 
-const STATUS_ORDER = [
-  'Approved by regulator',
-  'Approved by regulator;Certified / assessed by firm',
-  'Certified / assessed by firm',
-  'Regulatory approval no longer required',
-];
+const STATUS_ORDER = ['Approved by regulator', 'Approved by regulator;Certified / assessed by firm', 'Certified / assessed by firm', 'Regulatory approval no longer required'];
 
 export function firmIndividuals(ctx: ApiContext, frn: string): ApiAnswer {
   const endpoint = { code: '02-05', okMessage: 'Ok. Firm Individuals found', notFoundMessage: 'Individual not found', perPage: 20 };
@@ -289,9 +289,7 @@ export function firmNames(ctx: ApiContext, frn: string): ApiAnswer {
   }
   const slice = slicePage(all, req.page, 10);
   const current = slice.filter((x) => x.current).map(({ n }) => ({ 'Effective From': n.from, Status: n.status, Name: n.name }));
-  const previous = slice
-    .filter((x) => !x.current)
-    .map(({ n }) => ({ 'Effective To': n.to ?? '', 'Effective From': n.from, Status: n.status, Name: n.name }));
+  const previous = slice.filter((x) => !x.current).map(({ n }) => ({ 'Effective To': n.to ?? '', 'Effective From': n.from, Status: n.status, Name: n.name }));
   return ok(
     '02-04',
     'Ok. Found Trading Names or Brand Names',
@@ -378,7 +376,12 @@ export function firmRequirements(ctx: ApiContext, frn: string): ApiAnswer {
   const requirements = ctx.dataset.firmDetails(frn).requirements;
   if (requirements.length === 0) return notFound('02-06', 'Firm Requirements not found');
   const data = requirements.map((r) => {
-    const item: { [key: string]: Json } = { 'Effective Date': r.effective, [r.title]: r.text, 'Requirement Reference': r.ref, 'Financial Promotions Requirement': r.financialPromotion ? 'TRUE' : 'FALSE' };
+    const item: { [key: string]: Json } = {
+      'Effective Date': r.effective,
+      [r.title]: r.text,
+      'Requirement Reference': r.ref,
+      'Financial Promotions Requirement': r.financialPromotion ? 'TRUE' : 'FALSE',
+    };
     if (r.investmentTypes.length > 0) item['Financial Promotions Investment Types'] = `${ctx.base}/Firm/${frn}/Requirements/${r.ref}/InvestmentTypes`;
     return item;
   });

@@ -28,13 +28,7 @@ export function pageLink(base: string, path: string, params: Array<[string, stri
 }
 
 /** Previous/Next for ordinary endpoints: each only when that page exists. */
-export function neighbourLinks(
-  base: string,
-  path: string,
-  params: Array<[string, string]>,
-  page: number,
-  pages: number,
-): { previous?: string; next?: string } {
+export function neighbourLinks(base: string, path: string, params: Array<[string, string]>, page: number, pages: number): { previous?: string; next?: string } {
   const out: { previous?: string; next?: string } = {};
   if (page > 1) out.previous = pageLink(base, path, params, page - 1);
   if (page < pages) out.next = pageLink(base, path, params, page + 1);

@@ -34,7 +34,10 @@ describe.each(CONTRACT_DAYS)('project fixtures on register day %i', (day) => {
     const names = fixtures.map((f) => f.file);
     expect(fixtures.length).toBeGreaterThanOrEqual(60);
     for (const kind of ['found', 'not-found', 'bad-input', 'first-page', 'middle-page', 'last-page', 'empty', 'all-null']) {
-      expect(names.some((n) => n.includes(kind)), kind).toBe(true);
+      expect(
+        names.some((n) => n.includes(kind)),
+        kind,
+      ).toBe(true);
     }
   });
 

@@ -15,9 +15,7 @@ import { fileURLToPath } from 'node:url';
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** `../shared/reference/fca-recorded` relative to the repository root (SANDBOX_RECORDED_DIR overrides it). */
-export const RECORDED_DIR = process.env.SANDBOX_RECORDED_DIR
-  ? resolve(process.env.SANDBOX_RECORDED_DIR)
-  : resolve(REPO_ROOT, '../shared/reference/fca-recorded');
+export const RECORDED_DIR = process.env.SANDBOX_RECORDED_DIR ? resolve(process.env.SANDBOX_RECORDED_DIR) : resolve(REPO_ROOT, '../shared/reference/fca-recorded');
 
 export function recordedDirExists(dir = RECORDED_DIR): boolean {
   return existsSync(dir);
@@ -112,5 +110,7 @@ export function readRecorded(file: string, dir = RECORDED_DIR): RecordedEntry {
 }
 
 export function listRecorded(dir = RECORDED_DIR): string[] {
-  return readdirSync(dir).filter((f) => !f.startsWith('.')).sort();
+  return readdirSync(dir)
+    .filter((f) => !f.startsWith('.'))
+    .sort();
 }

@@ -68,8 +68,16 @@ if (!present) {
         } else {
           // An older shape than the sandbox's: the comparator must find exactly the known differences.
           const lines = diffs.map((d) => `${d.path}: ${d.problem}`);
-          for (const pattern of analogue.expectedDifferences) expect(lines.some((l) => pattern.test(l)), `${pattern} not found in\n${report}`).toBe(true);
-          for (const line of lines) expect(analogue.expectedDifferences.some((p) => p.test(line)), `unexpected: ${line}`).toBe(true);
+          for (const pattern of analogue.expectedDifferences)
+            expect(
+              lines.some((l) => pattern.test(l)),
+              `${pattern} not found in\n${report}`,
+            ).toBe(true);
+          for (const line of lines)
+            expect(
+              analogue.expectedDifferences.some((p) => p.test(line)),
+              `unexpected: ${line}`,
+            ).toBe(true);
         }
       });
     }

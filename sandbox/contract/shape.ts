@@ -341,7 +341,8 @@ class Checker {
       if (rule.map.single && dynamicKeys.length !== 1) this.report(path, `expected exactly one ${rule.map.what}, got ${dynamicKeys.length}`);
     }
     if (rule?.oneExtra) {
-      if (dynamicKeys.length !== 1) this.report(path, `expected exactly one ${rule.oneExtra.what} key, got ${dynamicKeys.length}${dynamicKeys.length ? ` (${dynamicKeys.join(', ')})` : ''}`);
+      if (dynamicKeys.length !== 1)
+        this.report(path, `expected exactly one ${rule.oneExtra.what} key, got ${dynamicKeys.length}${dynamicKeys.length ? ` (${dynamicKeys.join(', ')})` : ''}`);
       for (const key of dynamicKeys) {
         if (!rule.oneExtra.pattern.test(key)) this.report(childPath(path, key), `key does not look like a ${rule.oneExtra.what}`);
         if (o.dynamic) this.check(o.dynamic, obj[key], `${path}.*`);
@@ -393,7 +394,8 @@ function checkResultInfo(kind: EndpointKind, sample: ShapeSample, label: string,
   for (const key of Object.keys(info)) if (!RESULT_INFO_ORDER.includes(key)) diffs.push({ path: at(key), problem: 'unexpected ResultInfo field' });
   const order = Object.keys(info);
   const canonical = RESULT_INFO_ORDER.filter((k) => order.includes(k));
-  if (label === '' && order.join() !== canonical.join()) diffs.push({ path: 'ResultInfo', problem: `key order differs: expected ${canonical.join(', ')}; got ${order.join(', ')}` });
+  if (label === '' && order.join() !== canonical.join())
+    diffs.push({ path: 'ResultInfo', problem: `key order differs: expected ${canonical.join(', ')}; got ${order.join(', ')}` });
 
   const req = requestParts(sample.request);
   const page = info.page;
@@ -415,7 +417,10 @@ function checkResultInfo(kind: EndpointKind, sample: ShapeSample, label: string,
   }
   if (typeof info.total_count === 'string' && !/^\d+$/.test(info.total_count)) diffs.push({ path: at('total_count'), problem: `expected digits, got "${info.total_count}"` });
 
-  for (const [link, delta] of [['Previous', -1], ['Next', 1]] as const) {
+  for (const [link, delta] of [
+    ['Previous', -1],
+    ['Next', 1],
+  ] as const) {
     const value = info[link];
     if (value === undefined) {
       if (rules.alwaysBothLinks) diffs.push({ path: at(link), problem: 'missing (this endpoint sends Previous and Next on every page)' });
@@ -473,12 +478,16 @@ export function compareShape(expected: ShapeSample, actual: ShapeSample, options
     return unique([...diffs, ...checker.diffs]);
   }
   if (!envelope(ab)) {
-    diffs.push({ path: '(body)', problem: `expected the envelope {Status, ResultInfo, Message, Data}, got ${typeOf(actual.body)}${typeOf(actual.body) === 'object' ? ` with keys ${Object.keys(ab).join(', ')}` : ''}` });
+    diffs.push({
+      path: '(body)',
+      problem: `expected the envelope {Status, ResultInfo, Message, Data}, got ${typeOf(actual.body)}${typeOf(actual.body) === 'object' ? ` with keys ${Object.keys(ab).join(', ')}` : ''}`,
+    });
     return diffs;
   }
 
   const keys = Object.keys(ab);
-  if (keys.join() !== ENVELOPE_KEYS.join()) diffs.push({ path: '(body)', problem: `envelope keys must be Status, ResultInfo, Message, Data in that order; got ${keys.join(', ')}` });
+  if (keys.join() !== ENVELOPE_KEYS.join())
+    diffs.push({ path: '(body)', problem: `envelope keys must be Status, ResultInfo, Message, Data in that order; got ${keys.join(', ')}` });
 
   // Status: the pattern (or null), and the same verdict.
   if (eb.Status === null) {
@@ -486,7 +495,8 @@ export function compareShape(expected: ShapeSample, actual: ShapeSample, options
   } else if (typeof ab.Status !== 'string' || !STATUS_PATTERN.test(ab.Status)) {
     diffs.push({ path: 'Status', problem: `expected FSR-API-NN-NN-NN, got ${JSON.stringify(ab.Status)}` });
   }
-  if (typeof eb.Status === 'string' && !STATUS_PATTERN.test(eb.Status)) diffs.push({ path: 'expected Status', problem: `reference Status ${eb.Status} does not match FSR-API-NN-NN-NN` });
+  if (typeof eb.Status === 'string' && !STATUS_PATTERN.test(eb.Status))
+    diffs.push({ path: 'expected Status', problem: `reference Status ${eb.Status} does not match FSR-API-NN-NN-NN` });
   if (options.exactVerdict !== false) {
     if (eb.Status !== ab.Status) diffs.push({ path: 'Status', problem: `expected ${JSON.stringify(eb.Status)}, got ${JSON.stringify(ab.Status)}` });
     if (eb.Message !== ab.Message) diffs.push({ path: 'Message', problem: `expected ${JSON.stringify(eb.Message)}, got ${JSON.stringify(ab.Message)}` });

@@ -5,31 +5,9 @@
  */
 import type { Rng } from '../prng';
 import { controlledFunction } from './catalogue';
-import {
-  DAYS,
-  ReferenceAllocator,
-  brandOf,
-  firmName,
-  formatDay,
-  parseDay,
-  randomDay,
-  ukAddress,
-  REFERENCE_DAY,
-} from './generation-kit';
+import { DAYS, ReferenceAllocator, brandOf, firmName, formatDay, parseDay, randomDay, ukAddress, REFERENCE_DAY } from './generation-kit';
 import { OVERSEAS } from './vocabulary';
-import type {
-  AddressRecord,
-  ArLink,
-  CfRow,
-  DisciplinaryRecord,
-  FirmKind,
-  FirmProfile,
-  FirmRecord,
-  FundRecord,
-  IndividualRecord,
-  NameRecord,
-  UnauthorisedRecord,
-} from './types';
+import type { AddressRecord, ArLink, CfRow, DisciplinaryRecord, FirmKind, FirmProfile, FirmRecord, FundRecord, IndividualRecord, NameRecord, UnauthorisedRecord } from './types';
 
 const STAFF_WEIGHT: Record<FirmProfile, number> = {
   bank: 60,
@@ -217,8 +195,7 @@ export class DatasetBuilder {
       return an < bn ? -1 : an > bn ? 1 : a.arFrn < b.arFrn ? -1 : 1;
     };
     const rowDay = (r: CfRow) => (r.effective ? parseDay(r.effective) : 0);
-    const byStart = (a: CfRow, b: CfRow) =>
-      rowDay(a) - rowDay(b) || (a.irn < b.irn ? -1 : a.irn > b.irn ? 1 : a.function < b.function ? -1 : 1);
+    const byStart = (a: CfRow, b: CfRow) => rowDay(a) - rowDay(b) || (a.irn < b.irn ? -1 : a.irn > b.irn ? 1 : a.function < b.function ? -1 : 1);
     for (const firm of this.firms.values()) {
       firm.representatives.current.sort(byName);
       firm.representatives.previous.sort(byName);
@@ -343,6 +320,11 @@ function overseasAddress(rng: Rng, name: string): AddressRecord {
     postcode: place.region,
     country: place.country,
     phone: `+44${'0207946'}0${String(rng.int(0, 999)).padStart(3, '0')}`,
-    website: rng.chance(0.5) ? `www.${name.toLowerCase().replace(/[^a-z]+/g, '').slice(0, 18)}.eu` : '',
+    website: rng.chance(0.5)
+      ? `www.${name
+          .toLowerCase()
+          .replace(/[^a-z]+/g, '')
+          .slice(0, 18)}.eu`
+      : '',
   };
 }

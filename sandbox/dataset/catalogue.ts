@@ -21,7 +21,15 @@ export const CUSTOMER_TYPES = {
 };
 
 export const INVESTMENT_TYPES = {
-  securities: ['Shares', 'Debentures', 'Government and public security', 'Warrants', 'Certificates representing certain securities', 'Units', 'Rights to or interests in investments (Security)'],
+  securities: [
+    'Shares',
+    'Debentures',
+    'Government and public security',
+    'Warrants',
+    'Certificates representing certain securities',
+    'Units',
+    'Rights to or interests in investments (Security)',
+  ],
   derivatives: [
     'Options (excluding a commodity option and an option on a commodity future)',
     'Futures (excluding a commodity future and a rolling spot forex contract)',
@@ -35,8 +43,19 @@ export const INVESTMENT_TYPES = {
   mortgage: ['Regulated mortgage contract', 'Home reversion plan', 'Home purchase plan'],
   deposit: ['Deposit', 'Structured deposit'],
   generalClasses: [
-    'Accident', 'Sickness', 'Land Vehicles', 'Goods in transit', 'Fire and natural forces', 'Damage to property',
-    'Motor vehicle liability', 'General liability', 'Credit', 'Suretyship', 'Miscellaneous financial loss', 'Legal expenses', 'Assistance',
+    'Accident',
+    'Sickness',
+    'Land Vehicles',
+    'Goods in transit',
+    'Fire and natural forces',
+    'Damage to property',
+    'Motor vehicle liability',
+    'General liability',
+    'Credit',
+    'Suretyship',
+    'Miscellaneous financial loss',
+    'Legal expenses',
+    'Assistance',
   ],
 };
 
@@ -52,16 +71,30 @@ const LIMITATIONS = [
 
 /** Activities; the first entries are the common ones. At least 45 so a bank can hold 40+. */
 export const PERMISSIONS: PermissionTemplate[] = [
-  { name: 'Advising on investments (except on Pension Transfers and Pension Opt Outs)', customerTypes: CUSTOMER_TYPES.retailInvestment, investmentTypes: [...INVESTMENT_TYPES.securities, ...INVESTMENT_TYPES.life] },
+  {
+    name: 'Advising on investments (except on Pension Transfers and Pension Opt Outs)',
+    customerTypes: CUSTOMER_TYPES.retailInvestment,
+    investmentTypes: [...INVESTMENT_TYPES.securities, ...INVESTMENT_TYPES.life],
+  },
   { name: 'Arranging (bringing about) deals in investments', customerTypes: CUSTOMER_TYPES.retailInvestment, investmentTypes: INVESTMENT_TYPES.securities },
   { name: 'Making arrangements with a view to transactions in investments', customerTypes: CUSTOMER_TYPES.retailInvestment, investmentTypes: INVESTMENT_TYPES.securities },
   { name: 'Agreeing to carry on a regulated activity', limitation: LIMITATIONS[0] },
   { name: 'Advising on regulated mortgage contracts', customerTypes: CUSTOMER_TYPES.consumer, investmentTypes: ['Regulated mortgage contract'] },
   { name: 'Arranging (bringing about) regulated mortgage contracts', customerTypes: CUSTOMER_TYPES.consumer, investmentTypes: ['Regulated mortgage contract'] },
   { name: 'Making arrangements with a view to regulated mortgage contracts', customerTypes: CUSTOMER_TYPES.consumer, investmentTypes: ['Regulated mortgage contract'] },
-  { name: 'Assisting in the administration and performance of a contract of insurance', customerTypes: CUSTOMER_TYPES.retailInsurance, investmentTypes: INVESTMENT_TYPES.insurance },
+  {
+    name: 'Assisting in the administration and performance of a contract of insurance',
+    customerTypes: CUSTOMER_TYPES.retailInsurance,
+    investmentTypes: INVESTMENT_TYPES.insurance,
+  },
   { name: 'Dealing in investments as agent', customerTypes: CUSTOMER_TYPES.retailInvestment, investmentTypes: [...INVESTMENT_TYPES.securities, ...INVESTMENT_TYPES.derivatives] },
-  { name: 'Dealing in investments as principal', customerTypes: CUSTOMER_TYPES.professional, investmentTypes: INVESTMENT_TYPES.derivatives, limitation: 'The firm, in carrying out this regulated activity, is limited to entering into transactions in a manner which, if the firm was an unauthorised person, would come within article 16 of the RAO.' },
+  {
+    name: 'Dealing in investments as principal',
+    customerTypes: CUSTOMER_TYPES.professional,
+    investmentTypes: INVESTMENT_TYPES.derivatives,
+    limitation:
+      'The firm, in carrying out this regulated activity, is limited to entering into transactions in a manner which, if the firm was an unauthorised person, would come within article 16 of the RAO.',
+  },
   { name: 'Managing investments', customerTypes: CUSTOMER_TYPES.retailInvestment, investmentTypes: INVESTMENT_TYPES.securities },
   { name: 'Safeguarding and administration of assets (without arranging)', customerTypes: CUSTOMER_TYPES.all },
   { name: 'Arranging safeguarding and administration of assets', customerTypes: CUSTOMER_TYPES.all },
@@ -250,9 +283,37 @@ export const ENGAGEMENT_METHODS = ['Face To Face; Telephone', 'Face To Face; Tel
 
 /** EEA states a UK firm may show passports to (as the register spells them). */
 export const PASSPORT_COUNTRIES = [
-  'AUSTRIA', 'BELGIUM', 'BULGARIA', 'CROATIA', 'CYPRUS', 'CZECH REPUBLIC', 'DENMARK', 'ESTONIA', 'FINLAND', 'FRANCE',
-  'GERMANY', 'GIBRALTAR', 'GREECE', 'HUNGARY', 'ICELAND', 'IRELAND', 'ITALY', 'LATVIA', 'LIECHTENSTEIN', 'LITHUANIA',
-  'LUXEMBOURG', 'MALTA', 'NETHERLANDS', 'NORWAY', 'POLAND', 'PORTUGAL', 'ROMANIA', 'SLOVAKIA', 'SLOVENIA', 'SPAIN', 'SWEDEN',
+  'AUSTRIA',
+  'BELGIUM',
+  'BULGARIA',
+  'CROATIA',
+  'CYPRUS',
+  'CZECH REPUBLIC',
+  'DENMARK',
+  'ESTONIA',
+  'FINLAND',
+  'FRANCE',
+  'GERMANY',
+  'GIBRALTAR',
+  'GREECE',
+  'HUNGARY',
+  'ICELAND',
+  'IRELAND',
+  'ITALY',
+  'LATVIA',
+  'LIECHTENSTEIN',
+  'LITHUANIA',
+  'LUXEMBOURG',
+  'MALTA',
+  'NETHERLANDS',
+  'NORWAY',
+  'POLAND',
+  'PORTUGAL',
+  'ROMANIA',
+  'SLOVAKIA',
+  'SLOVENIA',
+  'SPAIN',
+  'SWEDEN',
 ];
 
 export interface DirectiveTemplate {
@@ -275,8 +336,14 @@ export const DIRECTIVES: Record<string, DirectiveTemplate> = {
   mifid: {
     directive: 'MiFID',
     permissions: [
-      { name: 'Reception and transmission of orders in relation to one or more financial instruments', investmentTypes: ['Transferable securities', 'Units in collective investment undertakings'] },
-      { name: 'Execution of orders on behalf of clients', investmentTypes: ['Transferable securities', 'Money-market instruments', 'Options, futures, swaps relating to securities'] },
+      {
+        name: 'Reception and transmission of orders in relation to one or more financial instruments',
+        investmentTypes: ['Transferable securities', 'Units in collective investment undertakings'],
+      },
+      {
+        name: 'Execution of orders on behalf of clients',
+        investmentTypes: ['Transferable securities', 'Money-market instruments', 'Options, futures, swaps relating to securities'],
+      },
       { name: 'Portfolio management', investmentTypes: ['Transferable securities', 'Units in collective investment undertakings'] },
       { name: 'Investment advice', investmentTypes: ['Transferable securities'] },
       { name: '*  - additional MiFID services and activities subject to the Banking Consolidation Directive', investmentTypes: [] },
@@ -286,7 +353,10 @@ export const DIRECTIVES: Record<string, DirectiveTemplate> = {
     directive: 'Capital Requirements Directive',
     permissions: [
       { name: 'Acceptance of deposits and other repayable funds', investmentTypes: [] },
-      { name: 'Lending including, inter alia: consumer credit, credit agreements relating to immovable property, factoring, with or without recourse, financing of commercial transactions (including forfeiting)', investmentTypes: [] },
+      {
+        name: 'Lending including, inter alia: consumer credit, credit agreements relating to immovable property, factoring, with or without recourse, financing of commercial transactions (including forfeiting)',
+        investmentTypes: [],
+      },
       { name: 'Payment services as defined in Article 4(3) of Directive 2015/2366/EU', investmentTypes: [] },
       { name: 'Guarantees and commitments', investmentTypes: [] },
       { name: 'Safekeeping and administration of securities', investmentTypes: [] },
@@ -374,7 +444,15 @@ export const REQUIREMENTS: RequirementTemplate[] = [
     title: 'Approval of financial promotions for unauthorised persons',
     text: 'This firm may approve financial promotions for unauthorised persons only in relation to the investment types listed against this requirement.',
     financialPromotion: true,
-    investmentTypes: ['Shares', 'Debentures', 'Government and public security', 'Warrants', 'Certificates representing certain securities', 'Units', 'Rights to or interests in investments'],
+    investmentTypes: [
+      'Shares',
+      'Debentures',
+      'Government and public security',
+      'Warrants',
+      'Certificates representing certain securities',
+      'Units',
+      'Rights to or interests in investments',
+    ],
   },
   {
     title: 'Approval of financial promotions limited to deposits',
@@ -386,10 +464,21 @@ export const REQUIREMENTS: RequirementTemplate[] = [
 
 /** Rule references for waivers and modifications. */
 export const WAIVER_RULES = [
-  'CRR Ar 313', 'CRR Ar 329(1)', 'CRR Ar 352(2)', 'CRR Ar 283(1)', 'Liquidity (CRR) Ar 411, Ar 428da',
-  'Regulatory Reporting Ru 21.2', 'Perm & Wav - CRR Ru 2.2', 'Leverage Ratio – Capital Requirements and Buffers Ru 2.1B',
-  'Group Sup - SII Ru 4.2, 4.4, 5-19', 'SUP 16.12.5R', 'CASS 7.13.62R', 'COBS 19.1.6R', 'IPRU(INV) 11.3.2R',
-  'Liquidity Coverage Ratio (CRR) Ar 10(1)(c)(i), (ii), Ar 11(1)(b)', 'Solvency Capital Requirement - General Provisions Ru 3.1',
+  'CRR Ar 313',
+  'CRR Ar 329(1)',
+  'CRR Ar 352(2)',
+  'CRR Ar 283(1)',
+  'Liquidity (CRR) Ar 411, Ar 428da',
+  'Regulatory Reporting Ru 21.2',
+  'Perm & Wav - CRR Ru 2.2',
+  'Leverage Ratio – Capital Requirements and Buffers Ru 2.1B',
+  'Group Sup - SII Ru 4.2, 4.4, 5-19',
+  'SUP 16.12.5R',
+  'CASS 7.13.62R',
+  'COBS 19.1.6R',
+  'IPRU(INV) 11.3.2R',
+  'Liquidity Coverage Ratio (CRR) Ar 10(1)(c)(i), (ii), Ar 11(1)(b)',
+  'Solvency Capital Requirement - General Provisions Ru 3.1',
 ];
 
 export interface EnforcementTemplate {
@@ -400,18 +489,45 @@ export interface EnforcementTemplate {
 
 /** Descriptions carry non-breaking spaces and trailing spaces like the live free text does. */
 export const FIRM_ENFORCEMENT: EnforcementTemplate[] = [
-  { action: 'Fines', text: 'On {date} the Authority imposed a financial penalty of £{amount} on {firm} for breaches of Principle 3 (management and control) of the Principles for Businesses.\u00a0 {firm} agreed to resolve this matter and qualified for a 30% (stage 1) discount. ' },
-  { action: 'Fines', text: 'Final Notice {year}: {firm}. The Authority found that {firm} failed to take reasonable care to organise and control its affairs responsibly and effectively in relation to its financial crime controls.\u00a0 ' },
-  { action: 'Public Censure', text: 'On {date} the Authority published a statement of misconduct censuring {firm} for failing to treat customers in financial difficulty fairly, in breach of Principle 6.  ' },
-  { action: 'Restitution', text: 'On {date} the Authority required {firm} to pay redress of £{amount} to customers who were sold products unsuitable for their needs between {year} and the date of this notice.' },
-  { action: 'Variation of Permission', text: 'On {date} the Authority varied the permission of {firm} so that it may not carry on any new regulated activity until the matters set out in the First Supervisory Notice have been resolved. ' },
-  { action: 'Requirements', text: 'On {date} the Authority imposed requirements on {firm} restricting the transfer of assets out of the United Kingdom without prior written consent.\u00a0' },
+  {
+    action: 'Fines',
+    text: 'On {date} the Authority imposed a financial penalty of £{amount} on {firm} for breaches of Principle 3 (management and control) of the Principles for Businesses.\u00a0 {firm} agreed to resolve this matter and qualified for a 30% (stage 1) discount. ',
+  },
+  {
+    action: 'Fines',
+    text: 'Final Notice {year}: {firm}. The Authority found that {firm} failed to take reasonable care to organise and control its affairs responsibly and effectively in relation to its financial crime controls.\u00a0 ',
+  },
+  {
+    action: 'Public Censure',
+    text: 'On {date} the Authority published a statement of misconduct censuring {firm} for failing to treat customers in financial difficulty fairly, in breach of Principle 6.  ',
+  },
+  {
+    action: 'Restitution',
+    text: 'On {date} the Authority required {firm} to pay redress of £{amount} to customers who were sold products unsuitable for their needs between {year} and the date of this notice.',
+  },
+  {
+    action: 'Variation of Permission',
+    text: 'On {date} the Authority varied the permission of {firm} so that it may not carry on any new regulated activity until the matters set out in the First Supervisory Notice have been resolved. ',
+  },
+  {
+    action: 'Requirements',
+    text: 'On {date} the Authority imposed requirements on {firm} restricting the transfer of assets out of the United Kingdom without prior written consent.\u00a0',
+  },
 ];
 
 export const INDIVIDUAL_ENFORCEMENT: EnforcementTemplate[] = [
-  { action: 'Prohibition', text: 'On {date} the Authority made an order prohibiting {firm} from performing any function in relation to any regulated activity carried on by an authorised person, exempt person or exempt professional firm, because {firm} is not a fit and proper person.\u00a0 ' },
-  { action: 'Fines', text: 'On {date} the Authority imposed a financial penalty of £{amount} on {firm} for failing to act with integrity, in breach of Individual Conduct Rule 1 of COCON.  ' },
-  { action: 'Public Censure', text: 'On {date} the Authority publicly censured {firm} for being knowingly concerned in breaches of Principle 3 by the firm at which {firm} was a director. ' },
+  {
+    action: 'Prohibition',
+    text: 'On {date} the Authority made an order prohibiting {firm} from performing any function in relation to any regulated activity carried on by an authorised person, exempt person or exempt professional firm, because {firm} is not a fit and proper person.\u00a0 ',
+  },
+  {
+    action: 'Fines',
+    text: 'On {date} the Authority imposed a financial penalty of £{amount} on {firm} for failing to act with integrity, in breach of Individual Conduct Rule 1 of COCON.  ',
+  },
+  {
+    action: 'Public Censure',
+    text: 'On {date} the Authority publicly censured {firm} for being knowingly concerned in breaches of Principle 3 by the firm at which {firm} was a director. ',
+  },
 ];
 
 export const PSD2_EXCLUSIONS = [

@@ -5,16 +5,7 @@
  * every other change falls on ordinary records, a few in a thousand a day, as on the live register.
  */
 import { Rng } from '../prng';
-import {
-  ENGAGEMENT_METHODS,
-  FIRM_ENFORCEMENT,
-  INDIVIDUAL_ENFORCEMENT,
-  PERMISSIONS,
-  PROFILE_PERMISSIONS,
-  REQUIREMENTS,
-  SUB_STATUSES,
-  controlledFunction,
-} from './catalogue';
+import { ENGAGEMENT_METHODS, FIRM_ENFORCEMENT, INDIVIDUAL_ENFORCEMENT, PERMISSIONS, PROFILE_PERMISSIONS, REQUIREMENTS, SUB_STATUSES, controlledFunction } from './catalogue';
 import { CBTL_PERMISSION } from './catalogue';
 import { applyOp, registerDate, type DayChange, type DayOp, type DayState } from './day-state';
 import { buildPermission, buildRegulators, fillEnforcement, permissionTemplate, requirementRef } from './firm-details';
@@ -40,7 +31,11 @@ export const SHOWCASE_CHANGES: ReadonlyArray<{ day: number; ref: string; what: s
   { day: 1, ref: SHOWCASE.bankFrn, what: `requirement ${BANK_DAY1_REQUIREMENT_REF} imposed, with 7 investment types` },
   { day: 1, ref: SHOWCASE.bankFrn, what: `CF: ${SHOWCASE.bankIndividualIrn}'s SMF3 Executive Director ended` },
   { day: 1, ref: SHOWCASE.bankIndividualIrn, what: 'CF: SMF3 Executive Director at the bank ended (SMF1 continues, status unchanged)' },
-  { day: 1, ref: SHOWCASE.networkPrincipalFrn, what: 'AR: gains one new appointed representative (a new firm) and loses one (its last current one by name): 714 + 830 → 714 + 831' },
+  {
+    day: 1,
+    ref: SHOWCASE.networkPrincipalFrn,
+    what: 'AR: gains one new appointed representative (a new firm) and loses one (its last current one by name): 714 + 830 → 714 + 831',
+  },
   { day: 1, ref: SHOWCASE.umbrellaFundPrn, what: `Subfund: a new sub-fund (${NEW_SUB_FUND_FIRST_PRN}, or the next free number) added: 45 → 46` },
   { day: 2, ref: SHOWCASE.exceptionalInfoFrn, what: 'Exceptional Info notice added ("Claims against the firm"): 2 → 3' },
   { day: 2, ref: SHOWCASE.disciplinaryFrn, what: 'disciplinary action added (a fine): 34 → 35, pages 10/10/10/5' },
@@ -52,7 +47,11 @@ export const SHOWCASE_CHANGES: ReadonlyArray<{ day: number; ref: string; what: s
   { day: 3, ref: CLOSED_SUB_FUND_PRN, what: 'status Approved → Terminated' },
   { day: 7, ref: SHOWCASE.bankFrn, what: `requirement ${BANK_DAY1_REQUIREMENT_REF} lifted; a permission added (the first in alphabetical order it lacks): 41 → 42` },
   { day: 7, ref: SHOWCASE.nonAsciiFrn, what: 'trading name "Ångström Wealth Partners" no longer used (moves to previous names)' },
-  { day: 10, ref: SHOWCASE.appointedRepresentativeFrn, what: 'becomes directly authorised: a new register entry with the same name and a new FRN (status Authorised), while 700101 shows "No longer registered as an Appointed Representative"; its two directors\' CF1 Director (AR) rows end and one of them starts SMF3 Executive Director at the new entry' },
+  {
+    day: 10,
+    ref: SHOWCASE.appointedRepresentativeFrn,
+    what: 'becomes directly authorised: a new register entry with the same name and a new FRN (status Authorised), while 700101 shows "No longer registered as an Appointed Representative"; its two directors\' CF1 Director (AR) rows end and one of them starts SMF3 Executive Director at the new entry',
+  },
   { day: 10, ref: SHOWCASE.networkPrincipalFrn, what: 'AR: 700101 moves to the previous bucket (714 + 831 → 713 + 832)' },
   { day: 14, ref: SHOWCASE.disciplinaryFrn, what: 'sub-status "Subject to a voluntary requirement" set' },
   { day: 14, ref: SHOWCASE.exceptionalInfoFrn, what: 'sub-status "In administration" ends' },
@@ -192,8 +191,15 @@ function settleStatuses(changes: DayChange[]): DayChange[] {
     if (first.before === last.after) continue;
     const merged: DayChange =
       first.kind === 'individual-listed'
-        ? { ...last, kind: 'individual-listed', before: null, what: `${last.after!.replace(': ', ' now listed among the firm\'s individuals: ')}` }
-        : { ...last, before: first.before, what: first.section === 'Individual' ? `Status ${first.before} → ${last.after}` : `${last.after!.split(': ')[0]}: ${first.before!.split(': ')[1]} → ${last.after!.split(': ')[1]}` };
+        ? { ...last, kind: 'individual-listed', before: null, what: `${last.after!.replace(': ', " now listed among the firm's individuals: ")}` }
+        : {
+            ...last,
+            before: first.before,
+            what:
+              first.section === 'Individual'
+                ? `Status ${first.before} → ${last.after}`
+                : `${last.after!.split(': ')[0]}: ${first.before!.split(': ')[1]} → ${last.after!.split(': ')[1]}`,
+          };
     replaced.set(last, merged);
   }
   const out: DayChange[] = [];
@@ -241,12 +247,27 @@ function showcaseDay(s: DayState, ctx: PlanContext, rng: Rng, run: Run): void {
       const castlegate = s.firm(SHOWCASE.disciplinaryFrn);
       run({ op: 'disciplinary-add', type: 'firm', ref: castlegate.frn, record: fillEnforcement(rng, FIRM_ENFORCEMENT[0], castlegate.name, REFERENCE_DAY + s.day) });
       run({ op: 'trading-name-add', frn: SHOWCASE.appointedRepresentativeFrn, name: 'Harbourside Home Finance' });
-      run({ op: 'disciplinary-add', type: 'individual', ref: SHOWCASE.prohibitedIrn, record: fillEnforcement(rng, INDIVIDUAL_ENFORCEMENT[1], 'Mr Rowntree', REFERENCE_DAY + s.day) });
+      run({
+        op: 'disciplinary-add',
+        type: 'individual',
+        ref: SHOWCASE.prohibitedIrn,
+        record: fillEnforcement(rng, INDIVIDUAL_ENFORCEMENT[1], 'Mr Rowntree', REFERENCE_DAY + s.day),
+      });
       return;
     }
     case 3: {
       const pi = s.firm(SHOWCASE.paymentInstitutionFrn);
-      const ppob = { ...pi.ppob, line1: '2 Quayside Walk', line2: 'Leith', line3: '', line4: '', town: 'Edinburgh', county: 'City of Edinburgh', postcode: 'EH6 6JJ', phone: '+4401314960217' };
+      const ppob = {
+        ...pi.ppob,
+        line1: '2 Quayside Walk',
+        line2: 'Leith',
+        line3: '',
+        line4: '',
+        town: 'Edinburgh',
+        county: 'City of Edinburgh',
+        postcode: 'EH6 6JJ',
+        phone: '+4401314960217',
+      };
       run({ op: 'address', frn: pi.frn, ppob, searchSuffix: ' (Postcode: EH6 6JJ)' });
       run({ op: 'exceptional-remove', frn: SHOWCASE.exceptionalInfoFrn, title: 'Client money and assets' });
       run({ op: 'subfund-close', prn: CLOSED_SUB_FUND_PRN });
@@ -256,7 +277,9 @@ function showcaseDay(s: DayState, ctx: PlanContext, rng: Rng, run: Run): void {
       run({ op: 'requirement-lift', frn: bank, ref: BANK_DAY1_REQUIREMENT_REF });
       const held = new Set(s.details(bank).permissions.map((p) => p.name));
       const payment = new Set([...PROFILE_PERMISSIONS.payment, ...PROFILE_PERMISSIONS.emoney]);
-      const missing = PERMISSIONS.map((p) => p.name).filter((n) => !held.has(n) && !payment.has(n)).sort();
+      const missing = PERMISSIONS.map((p) => p.name)
+        .filter((n) => !held.has(n) && !payment.has(n))
+        .sort();
       if (missing.length > 0) run({ op: 'permission-add', frn: bank, permission: buildPermission(rng, permissionTemplate(missing[0])) });
       run({ op: 'trading-name-end', frn: SHOWCASE.nonAsciiFrn, name: 'Ångström Wealth Partners' });
       return;
@@ -444,7 +467,8 @@ const RANDOM_PLANNERS = {
     const irn = pickRef(rng, ctx.irns, (i) => ['Active', 'Regulatory approval no longer required'].includes(s.person(i).searchStatus), ctx);
     if (!frn || !irn) return false;
     const firm = s.firm(frn);
-    const fn = firm.profile === 'ar' ? rng.pick(['CF1 Director (AR)', 'Appointed representative dealing with clients for which they require qualification']) : rng.pick(NEW_FUNCTIONS);
+    const fn =
+      firm.profile === 'ar' ? rng.pick(['CF1 Director (AR)', 'Appointed representative dealing with clients for which they require qualification']) : rng.pick(NEW_FUNCTIONS);
     if (s.person(irn).cfRows.some((r) => r.frn === frn && r.function === fn && (r.end === null || r.effective === registerDate(s.day)))) return false;
     run({ op: 'cf-start', row: newRow(irn, frn, fn, registerDate(s.day), rng) });
     return true;
@@ -467,7 +491,12 @@ const RANDOM_PLANNERS = {
       run({ op: 'ar-appoint', link: newLink(rng, ar.frn, principal, date) });
       return true;
     }
-    const former = pickRef(rng, ctx.frns, (f) => s.firm(f).kind === 'former-appointed-representative' && !s.firm(f).appointments.some((l) => l.principalFrn === principal && l.effective === date), ctx);
+    const former = pickRef(
+      rng,
+      ctx.frns,
+      (f) => s.firm(f).kind === 'former-appointed-representative' && !s.firm(f).appointments.some((l) => l.principalFrn === principal && l.effective === date),
+      ctx,
+    );
     if (!former) return false;
     run({ op: 'ar-appoint', link: newLink(rng, former, principal, date) });
     return true;
@@ -543,7 +572,12 @@ const RANDOM_PLANNERS = {
   personDisciplinary: ((s, ctx, rng, run) => {
     const irn = pickRef(rng, ctx.irns, () => true, ctx);
     if (!irn) return false;
-    run({ op: 'disciplinary-add', type: 'individual', ref: irn, record: fillEnforcement(rng, rng.pick(INDIVIDUAL_ENFORCEMENT.slice(1)), s.person(irn).fullName, REFERENCE_DAY + s.day) });
+    run({
+      op: 'disciplinary-add',
+      type: 'individual',
+      ref: irn,
+      record: fillEnforcement(rng, rng.pick(INDIVIDUAL_ENFORCEMENT.slice(1)), s.person(irn).fullName, REFERENCE_DAY + s.day),
+    });
     return true;
   }) as Planner,
   exceptionalAdd: ((s, ctx, rng, run) => {
@@ -551,8 +585,14 @@ const RANDOM_PLANNERS = {
     if (!frn) return false;
     const name = s.firm(frn).name;
     const notice = rng.pick([
-      { title: 'Restrictions on this firm', body: `${name} has agreed not to take on new business while the FCA reviews its arrangements. Existing customers can contact the firm as usual.` },
-      { title: 'Firm in administration', body: `${name} has entered administration. The administrators are dealing with client assets and claims; the firm must not carry on new regulated business.` },
+      {
+        title: 'Restrictions on this firm',
+        body: `${name} has agreed not to take on new business while the FCA reviews its arrangements. Existing customers can contact the firm as usual.`,
+      },
+      {
+        title: 'Firm in administration',
+        body: `${name} has entered administration. The administrators are dealing with client assets and claims; the firm must not carry on new regulated business.`,
+      },
       { title: 'Warning about this firm', body: `We have concerns about how ${name} handles client money. Do not send the firm further payments until this notice is withdrawn.` },
     ]);
     run({ op: 'exceptional-add', frn, notice });
@@ -597,7 +637,11 @@ const RANDOM_PLANNERS = {
       ctx.frns,
       (f) => {
         const firm = s.firm(f);
-        return firm.kind === 'appointed-representative' && firm.appointments.every((l) => l.termination !== null || !ctx.protectedRefs.has(l.principalFrn)) && firm.cfRows.every((r) => !ctx.protectedRefs.has(r.irn));
+        return (
+          firm.kind === 'appointed-representative' &&
+          firm.appointments.every((l) => l.termination !== null || !ctx.protectedRefs.has(l.principalFrn)) &&
+          firm.cfRows.every((r) => !ctx.protectedRefs.has(r.irn))
+        );
       },
       ctx,
     );
@@ -612,10 +656,15 @@ const RANDOM_PLANNERS = {
     return true;
   }) as Planner,
   subFundClose: ((s, ctx, rng, run) => {
-    const prn = pickRef(rng, ctx.prns, (p) => {
-      const f = s.fund(p);
-      return f.parentPrn !== null && f.status === 'Approved' && !ctx.protectedRefs.has(f.parentPrn) && s.fund(f.parentPrn).subFundPrns.length >= 2;
-    }, ctx);
+    const prn = pickRef(
+      rng,
+      ctx.prns,
+      (p) => {
+        const f = s.fund(p);
+        return f.parentPrn !== null && f.status === 'Approved' && !ctx.protectedRefs.has(f.parentPrn) && s.fund(f.parentPrn).subFundPrns.length >= 2;
+      },
+      ctx,
+    );
     if (!prn) return false;
     run({ op: 'subfund-close', prn });
     return true;

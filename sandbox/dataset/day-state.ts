@@ -205,7 +205,13 @@ export class DayState {
   mutablePerson(irn: string): IndividualRecord {
     const p = this.person(irn);
     if (this.owned.has(p)) return p;
-    const copy: IndividualRecord = { ...p, cfRows: p.cfRows.slice(), disciplinary: p.disciplinary.slice(), workplaces: p.workplaces.slice(), searchAliases: p.searchAliases.slice() };
+    const copy: IndividualRecord = {
+      ...p,
+      cfRows: p.cfRows.slice(),
+      disciplinary: p.disciplinary.slice(),
+      workplaces: p.workplaces.slice(),
+      searchAliases: p.searchAliases.slice(),
+    };
     this.owned.add(copy);
     this.individuals.set(irn, copy);
     return copy;
@@ -308,8 +314,24 @@ function statusConsequences(s: DayState, irn: string, frn: string, before: { atF
   if (before.atFirm !== after.atFirm) {
     out.push(
       before.atFirm === null
-        ? firmChange(s, frn, 'Individuals', 'individual-listed', `${person.fullName} (${irn}) now listed among the firm's individuals: ${after.atFirm}`, null, `${person.fullName}: ${after.atFirm}`)
-        : firmChange(s, frn, 'Individuals', 'individual-status-changed', `${person.fullName} (${irn}): ${before.atFirm} → ${after.atFirm}`, `${person.fullName}: ${before.atFirm}`, `${person.fullName}: ${after.atFirm}`),
+        ? firmChange(
+            s,
+            frn,
+            'Individuals',
+            'individual-listed',
+            `${person.fullName} (${irn}) now listed among the firm's individuals: ${after.atFirm}`,
+            null,
+            `${person.fullName}: ${after.atFirm}`,
+          )
+        : firmChange(
+            s,
+            frn,
+            'Individuals',
+            'individual-status-changed',
+            `${person.fullName} (${irn}): ${before.atFirm} → ${after.atFirm}`,
+            `${person.fullName}: ${before.atFirm}`,
+            `${person.fullName}: ${after.atFirm}`,
+          ),
     );
   }
   if (before.overall !== after.overall) {
@@ -365,7 +387,17 @@ export function applyOp(s: DayState, op: DayOp): DayChange[] {
       if (ar.kind !== 'appointed-representative') {
         const before = firmStatusText(ar);
         setFirmStatus(ar, 'appointed-representative', status, link.effective);
-        out.push(firmChange(s, ar.frn, 'Firm', 'status-changed', `Appointed by ${principal.name} (${principal.frn}): status ${before} → ${firmStatusText(ar)}`, before, firmStatusText(ar)));
+        out.push(
+          firmChange(
+            s,
+            ar.frn,
+            'Firm',
+            'status-changed',
+            `Appointed by ${principal.name} (${principal.frn}): status ${before} → ${firmStatusText(ar)}`,
+            before,
+            firmStatusText(ar),
+          ),
+        );
       }
       return out;
     }
@@ -387,7 +419,17 @@ export function applyOp(s: DayState, op: DayOp): DayChange[] {
         const before = firmStatusText(ar);
         setFirmStatus(ar, 'former-appointed-representative', FORMER_AR_STATUS, date);
         const reason = op.reason ? `; ${op.reason}` : '';
-        out.push(firmChange(s, ar.frn, 'Firm', 'status-changed', `No longer an appointed representative of ${principal.name} (${principal.frn}): status ${before} → ${firmStatusText(ar)}${reason}`, before, firmStatusText(ar)));
+        out.push(
+          firmChange(
+            s,
+            ar.frn,
+            'Firm',
+            'status-changed',
+            `No longer an appointed representative of ${principal.name} (${principal.frn}): status ${before} → ${firmStatusText(ar)}${reason}`,
+            before,
+            firmStatusText(ar),
+          ),
+        );
       }
       return out;
     }
@@ -418,7 +460,15 @@ export function applyOp(s: DayState, op: DayOp): DayChange[] {
       if (person.searchStatus === 'Active' && !person.cfRows.some((r) => r.end === null)) person.searchStatus = 'Regulatory approval no longer required';
       const label = `${old.function} (from ${old.effective || 'no date'})`;
       return [
-        firmChange(s, firm.frn, 'CF', 'cf-ended', `${person.fullName} (${person.irn}) ended ${label} on ${date}`, `${person.fullName}: ${label}`, `${person.fullName}: ${label} to ${date}`),
+        firmChange(
+          s,
+          firm.frn,
+          'CF',
+          'cf-ended',
+          `${person.fullName} (${person.irn}) ended ${label} on ${date}`,
+          `${person.fullName}: ${label}`,
+          `${person.fullName}: ${label} to ${date}`,
+        ),
         personChange(s, person.irn, 'CF', 'cf-ended', `Ended ${label} at ${firm.name} (${firm.frn}) on ${date}`, `${firm.name}: ${label}`, `${firm.name}: ${label} to ${date}`),
         ...statusConsequences(s, op.irn, op.frn, before),
       ];
@@ -462,7 +512,17 @@ export function applyOp(s: DayState, op: DayOp): DayChange[] {
       const out = [firmChange(s, op.frn, 'Firm', 'cancelled', `Authorisation cancelled: status ${before} → ${firmStatusText(f)}`, before, firmStatusText(f))];
       const d = s.mutableDetails(op.frn);
       if (d.permissions.length > 0) {
-        out.push(firmChange(s, op.frn, 'Permissions', 'permissions-removed', `All ${d.permissions.length} permissions removed on cancellation`, `${d.permissions.length} permissions`, null));
+        out.push(
+          firmChange(
+            s,
+            op.frn,
+            'Permissions',
+            'permissions-removed',
+            `All ${d.permissions.length} permissions removed on cancellation`,
+            `${d.permissions.length} permissions`,
+            null,
+          ),
+        );
         d.permissions.length = 0;
       }
       let regulatorsChanged = false;
@@ -478,7 +538,9 @@ export function applyOp(s: DayState, op: DayOp): DayChange[] {
       // A copy: the state goes on to change its new records in place, and the plan must stay as planned for replays.
       const f = structuredClone(op.firm);
       s.addFirm(f);
-      const successor = op.predecessorFrn ? `; it succeeds the appointed representative entry ${op.predecessorFrn} of the same name, which stops being an appointed representative the same day` : '';
+      const successor = op.predecessorFrn
+        ? `; it succeeds the appointed representative entry ${op.predecessorFrn} of the same name, which stops being an appointed representative the same day`
+        : '';
       return [firmChange(s, f.frn, 'Firm', 'firm-added', `New register entry: ${f.name} (${f.frn}), ${firmStatusText(f)}${successor}`, null, firmStatusText(f))];
     }
     case 'trading-name-add': {

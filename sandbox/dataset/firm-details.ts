@@ -20,16 +20,7 @@ import {
   type PermissionTemplate,
 } from './catalogue';
 import { DAYS, REFERENCE_DAY, formatDay, parseDay, randomDay } from './generation-kit';
-import type {
-  DisciplinaryRecord,
-  ExclusionRecord,
-  FirmDetails,
-  FirmRecord,
-  PassportRecord,
-  PermissionRecord,
-  RegulatorRecord,
-  WaiverRecord,
-} from './types';
+import type { DisciplinaryRecord, ExclusionRecord, FirmDetails, FirmRecord, PassportRecord, PermissionRecord, RegulatorRecord, WaiverRecord } from './types';
 
 const PERMISSION_BY_NAME = new Map(PERMISSIONS.map((p) => [p.name, p]));
 
@@ -51,10 +42,7 @@ export function buildPermission(rng: Rng, template: PermissionTemplate, withLimi
     entries.push(['Investment Type', rng.sample(template.investmentTypes, n)]);
   }
   if (template.limitation || withLimitation) {
-    entries.push([
-      'Limitation',
-      [template.limitation ?? 'The firm can only agree to carry on the regulated activities specified in this Notice.'],
-    ]);
+    entries.push(['Limitation', [template.limitation ?? 'The firm can only agree to carry on the regulated activities specified in this Notice.']]);
   }
   if (entries.length === 0) entries.push(['Limitation Not Found', ['Valid limitation not present']]);
   return { name: template.name, entries };

@@ -112,7 +112,13 @@ describe('dataset generation', () => {
     expect(people.filter((n) => /[^\x00-\x7f]/.test(n)).length).toBeGreaterThan(100);
     expect(people.filter((n) => /'/.test(n)).length).toBeGreaterThan(100);
     const statuses = new Set(firms.map((f) => f.status));
-    for (const s of ['Authorised', 'Appointed representative', 'No longer authorised', 'No longer registered as an Appointed Representative', 'Appointed representative - introducer']) {
+    for (const s of [
+      'Authorised',
+      'Appointed representative',
+      'No longer authorised',
+      'No longer registered as an Appointed Representative',
+      'Appointed representative - introducer',
+    ]) {
       expect(statuses).toContain(s);
     }
     const suffixes = firms.map((f) => f.searchSuffix);

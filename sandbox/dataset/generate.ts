@@ -8,15 +8,7 @@ import { generateFirmDetails } from './firm-details';
 import { firmPools, generateAppointments, generateFirms, generateFunds, generateIndividuals, generateUnauthorised } from './population';
 import { SearchIndex } from './search-index';
 import { buildShowcase, reserveShowcaseNumbers } from './showcase-records';
-import type {
-  DatasetSizes,
-  FirmDetails,
-  FirmRecord,
-  FundRecord,
-  IndividualRecord,
-  RegulatedMarketRecord,
-  UnauthorisedRecord,
-} from './types';
+import type { DatasetSizes, FirmDetails, FirmRecord, FundRecord, IndividualRecord, RegulatedMarketRecord, UnauthorisedRecord } from './types';
 
 export interface Dataset {
   seed: string;

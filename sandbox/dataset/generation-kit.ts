@@ -201,10 +201,7 @@ export function firmName(rng: Rng, profile: FirmProfile): string {
     const partnership = rng.chance(0.6);
     name = `${surnameForFirm(rng)} & ${surnameForFirm(rng)} ${partnership ? 'LLP' : suffix}`;
   } else if (pattern < 90) {
-    const initials =
-      rng.chance(0.5)
-        ? `${rng.pick([...LETTERS])} ${rng.pick([...LETTERS])}`
-        : `${rng.pick([...LETTERS])}${rng.pick([...LETTERS])}${rng.pick([...LETTERS])}`;
+    const initials = rng.chance(0.5) ? `${rng.pick([...LETTERS])} ${rng.pick([...LETTERS])}` : `${rng.pick([...LETTERS])}${rng.pick([...LETTERS])}${rng.pick([...LETTERS])}`;
     name = `${initials} ${activity} ${suffix}`;
   } else {
     name = `${rng.pick(FIRM_PLACE_WORDS)} ${rng.pick(FIRM_PLACE_WORDS)} ${activity} ${suffix}`;
@@ -215,7 +212,10 @@ export function firmName(rng: Rng, profile: FirmProfile): string {
 
 /** Short brand from a firm name, for trading names and fund ranges ("Thames Wealth Management Ltd" → "Thames"). */
 export function brandOf(name: string): string {
-  const words = name.replace(/\(.*?\)/g, '').split(/\s+/).filter(Boolean);
+  const words = name
+    .replace(/\(.*?\)/g, '')
+    .split(/\s+/)
+    .filter(Boolean);
   return words[0] === 'The' && words.length > 1 ? `${words[0]} ${words[1]}` : words[0];
 }
 

@@ -8,18 +8,7 @@ import type { Rng } from '../prng';
 import { ENGAGEMENT_METHODS, INDIVIDUAL_ENFORCEMENT, controlledFunction } from './catalogue';
 import type { DatasetBuilder } from './builder';
 import { fillEnforcement } from './firm-details';
-import {
-  DAYS,
-  REFERENCE_DAY,
-  brandOf,
-  dayNumber,
-  firmName,
-  formatDay,
-  parseDay,
-  personName,
-  randomDay,
-  type PersonName,
-} from './generation-kit';
+import { DAYS, REFERENCE_DAY, brandOf, dayNumber, firmName, formatDay, parseDay, personName, randomDay, type PersonName } from './generation-kit';
 import { FIRM_ACTIVITY_WORDS, FIRM_PLACE_WORDS, FUND_WORDS, PLACES } from './vocabulary';
 import type { CfRow, FirmKind, FirmProfile, FirmRecord, FundRecord, IndividualRecord } from './types';
 
@@ -110,7 +99,10 @@ export function generateFirms(b: DatasetBuilder, rng: Rng, count: number): FirmR
 export class WeightedFirms {
   private readonly cumulative: number[] = [];
   private total = 0;
-  constructor(private readonly firms: FirmRecord[], weight: (f: FirmRecord) => number) {
+  constructor(
+    private readonly firms: FirmRecord[],
+    weight: (f: FirmRecord) => number,
+  ) {
     for (const f of firms) {
       this.total += Math.max(0, weight(f));
       this.cumulative.push(this.total);
@@ -214,11 +206,7 @@ const SMF_WEIGHTS: Array<readonly [string, number]> = [
   ['SMF5 Head of Internal Audit', 1],
 ];
 
-const INSURER_SMF: Array<readonly [string, number]> = [
-  ...SMF_WEIGHTS,
-  ['SMF20 Chief Actuary', 4],
-  ['SMF23 Chief Underwriting Officer', 4],
-];
+const INSURER_SMF: Array<readonly [string, number]> = [...SMF_WEIGHTS, ['SMF20 Chief Actuary', 4], ['SMF23 Chief Underwriting Officer', 4]];
 
 const LEGACY_WEIGHTS: Array<readonly [string, number]> = [
   ['CF30 Customer', 45],
@@ -322,7 +310,10 @@ export interface FirmPools {
 
 export function firmPools(firms: FirmRecord[]): FirmPools {
   return {
-    active: new WeightedFirms(firms.filter((f) => ACTIVE_KINDS.has(f.kind)), (f) => f.staffWeight),
+    active: new WeightedFirms(
+      firms.filter((f) => ACTIVE_KINDS.has(f.kind)),
+      (f) => f.staffWeight,
+    ),
     any: new WeightedFirms(firms, (f) => (f.kind === 'psd-agent' ? 0.3 : ACTIVE_KINDS.has(f.kind) ? f.staffWeight : f.staffWeight * 0.5)),
   };
 }
@@ -352,7 +343,14 @@ export function generatePerson(b: DatasetBuilder, rng: Rng, name: PersonName, st
     const firm = pools.active.pick(rng);
     stints.push({ firm, start: randomDay(rng, Math.max(parseDay(firm.authorisedFrom), dayNumber(1998, 1, 1)), REFERENCE_DAY - 30), end: null });
   }
-  const previousCount = state === 'active' ? rng.weighted([[0, 60], [1, 30], [2, 10]] as const) : rng.int(1, 3);
+  const previousCount =
+    state === 'active'
+      ? rng.weighted([
+          [0, 60],
+          [1, 30],
+          [2, 10],
+        ] as const)
+      : rng.int(1, 3);
   for (let k = 0; k < previousCount && !pools.any.empty; k++) {
     const firm = pools.any.pick(rng);
     const lower = Math.max(parseDay(firm.authorisedFrom), earliest);
@@ -366,9 +364,7 @@ export function generatePerson(b: DatasetBuilder, rng: Rng, name: PersonName, st
     for (const row of rowsForStint(rng, stint.firm, stint.start, stint.end)) b.addCfRow({ ...row, irn, frn: stint.firm.frn });
   }
 
-  const currentFacing = person.cfRows.find(
-    (row) => row.end === null && controlledFunction(row.function).customerFacing && b.firms.get(row.frn)!.profile !== 'ar',
-  );
+  const currentFacing = person.cfRows.find((row) => row.end === null && controlledFunction(row.function).customerFacing && b.firms.get(row.frn)!.profile !== 'ar');
   if (currentFacing && rng.chance(0.55)) {
     const firm = b.firms.get(currentFacing.frn)!;
     person.workplaces.push({ firmName: firm.name, location: firm.ppob.town });
@@ -422,14 +418,7 @@ function mmfTypes(rng: Rng, name: string): [string, string] {
   return [rng.pick(['Short-Term MMF', 'Standard MMF']), rng.pick(['Variable NAV', 'Low Volatility NAV', 'Public Debt Constant NAV'])];
 }
 
-export function makeSubFunds(
-  b: DatasetBuilder,
-  rng: Rng,
-  parent: FundRecord,
-  count: number,
-  brand: string,
-  prns?: string[],
-): FundRecord[] {
+export function makeSubFunds(b: DatasetBuilder, rng: Rng, parent: FundRecord, count: number, brand: string, prns?: string[]): FundRecord[] {
   const used = new Set<string>();
   const out: FundRecord[] = [];
   for (let i = 0; i < count; i++) {
@@ -476,7 +465,11 @@ export function generateFunds(b: DatasetBuilder, rng: Rng, count: number, operat
     const otherNames: FundRecord['otherNames'] = [];
     if (rng.chance(0.2) && effectiveDay < REFERENCE_DAY - 1000) {
       const to = randomDay(rng, effectiveDay + 200, REFERENCE_DAY - 100);
-      otherNames.push({ name: umbrella ? `${brandOf(firmName(rng, 'fund-manager'))} ${rng.pick(FUND_WORDS.umbrellaForms)}` : fundName(rng, brandOf(firmName(rng, 'fund-manager'))), from: formatDay(effectiveDay), to: formatDay(to) });
+      otherNames.push({
+        name: umbrella ? `${brandOf(firmName(rng, 'fund-manager'))} ${rng.pick(FUND_WORDS.umbrellaForms)}` : fundName(rng, brandOf(firmName(rng, 'fund-manager'))),
+        from: formatDay(effectiveDay),
+        to: formatDay(to),
+      });
     }
     const fund = b.addFund({
       prn: b.allocator.number(rng),

@@ -7,15 +7,7 @@
 import type { Rng } from '../prng';
 import { FIRM_ENFORCEMENT, INDIVIDUAL_ENFORCEMENT, PASSPORT_COUNTRIES, PERMISSIONS, PROFILE_PERMISSIONS, PSD2_EXCLUSIONS, REQUIREMENTS } from './catalogue';
 import type { DatasetBuilder } from './builder';
-import {
-  buildCbtlPermission,
-  buildPassports,
-  buildPermission,
-  buildRegulators,
-  buildWaivers,
-  fillEnforcement,
-  permissionTemplate,
-} from './firm-details';
+import { buildCbtlPermission, buildPassports, buildPermission, buildRegulators, buildWaivers, fillEnforcement, permissionTemplate } from './firm-details';
 import { DAYS, REFERENCE_DAY, dayNumber, formatDay, makePersonName, parseDay, personName, randomDay } from './generation-kit';
 import { generatePerson, makeSubFunds, rowsForStint, type FirmPools } from './population';
 import { SHOWCASE } from './showcase';
@@ -211,10 +203,15 @@ function buildBankStaff(ctx: Context, bank: FirmRecord): void {
   const frn = bank.frn;
   const earlierEmployer = ctx.population.find((f) => f.kind === 'authorised' && parseDay(f.authorisedFrom) < dayNumber(2008, 1, 1)) ?? bank;
 
-  const ceo = newPerson(ctx, SHOWCASE.bankIndividualIrn, { first: 'Beatrice', middles: ['Katherine'], last: 'Sutcliffe' }, {
-    commonlyUsedName: 'Bea',
-    workplaces: [{ firmName: bank.name, location: 'London' }],
-  });
+  const ceo = newPerson(
+    ctx,
+    SHOWCASE.bankIndividualIrn,
+    { first: 'Beatrice', middles: ['Katherine'], last: 'Sutcliffe' },
+    {
+      commonlyUsedName: 'Bea',
+      workplaces: [{ firmName: bank.name, location: 'London' }],
+    },
+  );
   b.addCfRow(row(ceo.irn, frn, 'SMF1 Chief Executive', '04/01/2021', null));
   b.addCfRow(row(ceo.irn, frn, 'SMF3 Executive Director', '04/01/2021', null));
   b.addCfRow(row(ceo.irn, frn, 'SMF24 Chief Operations', '07/03/2016', '03/01/2021'));
@@ -338,7 +335,13 @@ function buildNetwork(ctx: Context): void {
 
 function buildExceptionalInfoFirm(ctx: Context): void {
   const { b, rng } = ctx;
-  const firm = b.addFirm(rng, { frn: SHOWCASE.exceptionalInfoFrn, name: 'Pemberton Vale Investments Limited', kind: 'authorised', profile: 'broker_dealer', authorisedFrom: '03/03/2003' });
+  const firm = b.addFirm(rng, {
+    frn: SHOWCASE.exceptionalInfoFrn,
+    name: 'Pemberton Vale Investments Limited',
+    kind: 'authorised',
+    profile: 'broker_dealer',
+    authorisedFrom: '03/03/2003',
+  });
   firm.subStatus = 'In administration';
   firm.subStatusFrom = '14/10/2025';
   firm.clientMoney = 'Hold and control client money';
@@ -386,7 +389,10 @@ function buildDisciplinaryFirm(ctx: Context): FirmRecord {
   const { b, rng } = ctx;
   const firm = b.addFirm(rng, { frn: SHOWCASE.disciplinaryFrn, name: 'Castlegate Securities Limited', kind: 'authorised', profile: 'broker_dealer', authorisedFrom: '29/04/1996' });
   const details = emptyDetails();
-  details.permissions = PROFILE_PERMISSIONS.broker_dealer.slice().sort().map((n) => buildPermission(rng, permissionTemplate(n)));
+  details.permissions = PROFILE_PERMISSIONS.broker_dealer
+    .slice()
+    .sort()
+    .map((n) => buildPermission(rng, permissionTemplate(n)));
   details.regulators = buildRegulators(firm.authorisedFrom, false, null);
   const days: number[] = [];
   for (let i = 0; i < DISCIPLINARY_ACTIONS; i++) days.push(randomDay(rng, dayNumber(2002, 1, 1), REFERENCE_DAY - 30));
@@ -398,7 +404,13 @@ function buildDisciplinaryFirm(ctx: Context): FirmRecord {
 
 function buildPaymentInstitution(ctx: Context): void {
   const { b, rng } = ctx;
-  const firm = b.addFirm(rng, { frn: SHOWCASE.paymentInstitutionFrn, name: 'Quayside Payments Ltd', kind: 'payment-institution', profile: 'payment', authorisedFrom: '01/03/2018' });
+  const firm = b.addFirm(rng, {
+    frn: SHOWCASE.paymentInstitutionFrn,
+    name: 'Quayside Payments Ltd',
+    kind: 'payment-institution',
+    profile: 'payment',
+    authorisedFrom: '01/03/2018',
+  });
   b.setNames(
     firm,
     [
@@ -432,7 +444,14 @@ function buildNoLongerAuthorised(ctx: Context): [FirmRecord, FirmRecord] {
     const from = randomDay(rng, dayNumber(2004, 1, 1), dayNumber(2015, 1, 1));
     const to = randomDay(rng, from + 100, dayNumber(2019, 6, 30));
     const ar = b.addFirm(rng, { kind: 'former-appointed-representative', profile: 'ar', authorisedFrom: formatDay(from) });
-    b.appoint(ar, ferncliffe, { effective: formatDay(from), termination: formatDay(to), subType: i === 5 ? 'Introducer' : 'Full', tiedAgent: false, eeaTiedAgent: false, insuranceDistribution: i % 2 === 0 });
+    b.appoint(ar, ferncliffe, {
+      effective: formatDay(from),
+      termination: formatDay(to),
+      subType: i === 5 ? 'Introducer' : 'Full',
+      tiedAgent: false,
+      eeaTiedAgent: false,
+      insuranceDistribution: i % 2 === 0,
+    });
     ar.statusEffective = formatDay(to);
   }
   const greyfriars = b.addFirm(rng, { frn: frnB, name: 'Greyfriars Insurance Brokers LLP', kind: 'no-longer-authorised', profile: 'broker', authorisedFrom: '14/01/1999' });
@@ -456,7 +475,13 @@ function addFormerStaff(ctx: Context, firm: FirmRecord, count: number): void {
 
 function buildNonAsciiFirm(ctx: Context): void {
   const { b, rng } = ctx;
-  const firm = b.addFirm(rng, { frn: SHOWCASE.nonAsciiFrn, name: "Ó Súilleabháin & D'Arcy Financial Planning Ltd", kind: 'authorised', profile: 'adviser', authorisedFrom: '17/06/2002' });
+  const firm = b.addFirm(rng, {
+    frn: SHOWCASE.nonAsciiFrn,
+    name: "Ó Súilleabháin & D'Arcy Financial Planning Ltd",
+    kind: 'authorised',
+    profile: 'adviser',
+    authorisedFrom: '17/06/2002',
+  });
   b.setNames(
     firm,
     [
@@ -468,10 +493,15 @@ function buildNonAsciiFirm(ctx: Context): void {
   );
   firm.ppob = { ...firm.ppob, line1: "St Anne's Chambers", line2: "12 St Anne's Square", town: 'Manchester', county: 'Greater Manchester', postcode: 'M2 7HW' };
   firm.searchSuffix = ' (Postcode: M2 7HW)';
-  const person = newPerson(ctx, SHOWCASE.nonAsciiIrn, { first: 'Órla', middles: ['Caitríona'], last: "M'Naghten" }, {
-    commonlyUsedName: 'Órla',
-    workplaces: [{ firmName: firm.name, location: 'Manchester' }],
-  });
+  const person = newPerson(
+    ctx,
+    SHOWCASE.nonAsciiIrn,
+    { first: 'Órla', middles: ['Caitríona'], last: "M'Naghten" },
+    {
+      commonlyUsedName: 'Órla',
+      workplaces: [{ firmName: firm.name, location: 'Manchester' }],
+    },
+  );
   b.addCfRow(row(person.irn, firm.frn, 'SMF3 Executive Director', '09/12/2019', null));
   b.addCfRow(row(person.irn, firm.frn, '[FCA CF] Functions requiring qualifications', '09/12/2019', null, 'Face To Face; Telephone; Online'));
   b.addCfRow(row(person.irn, firm.frn, 'CF1 Director', '02/02/2009', '08/12/2019'));
@@ -578,7 +608,14 @@ function buildRevolutionFirms(ctx: Context): void {
       const current = kind === 'appointed-representative';
       const to = current ? null : formatDay(randomDay(rng, from + 100, REFERENCE_DAY - 30));
       if (principals.length > 0) {
-        b.appoint(firm, rng.pick(principals), { effective: firm.authorisedFrom, termination: to, subType: 'Full', tiedAgent: false, eeaTiedAgent: false, insuranceDistribution: true });
+        b.appoint(firm, rng.pick(principals), {
+          effective: firm.authorisedFrom,
+          termination: to,
+          subType: 'Full',
+          tiedAgent: false,
+          eeaTiedAgent: false,
+          insuranceDistribution: true,
+        });
       }
       if (to) firm.statusEffective = to;
     }
@@ -589,14 +626,31 @@ function buildRevolutionFirms(ctx: Context): void {
     const firm = b.addFirm(rng, { kind: 'authorised', profile, authorisedFrom: formatDay(randomDay(rng, dayNumber(2003, 1, 1), dayNumber(2012, 1, 1))) });
     if (i % 2 === 0) {
       const renamed = formatDay(randomDay(rng, parseDay(firm.authorisedFrom) + 400, REFERENCE_DAY - 400));
-      b.setNames(firm, [{ name: firm.name, status: 'Registered', from: renamed }], [
-        { name: `Revolution ${profile === 'mortgage' ? 'Mortgage Brokers' : 'Financial Planning'} Ltd`, status: 'Registered', from: firm.authorisedFrom, to: formatDay(parseDay(renamed) - 1) },
-      ]);
+      b.setNames(
+        firm,
+        [{ name: firm.name, status: 'Registered', from: renamed }],
+        [
+          {
+            name: `Revolution ${profile === 'mortgage' ? 'Mortgage Brokers' : 'Financial Planning'} Ltd`,
+            status: 'Registered',
+            from: firm.authorisedFrom,
+            to: formatDay(parseDay(renamed) - 1),
+          },
+        ],
+      );
     } else {
-      b.setNames(firm, [
-        { name: `Revolution ${rng.pick(['Finance', 'Money', 'Wealth', 'Advice'])}`, status: 'Trading', from: formatDay(randomDay(rng, parseDay(firm.authorisedFrom), REFERENCE_DAY - 100)) },
-        { name: firm.name, status: 'Registered', from: firm.authorisedFrom },
-      ], []);
+      b.setNames(
+        firm,
+        [
+          {
+            name: `Revolution ${rng.pick(['Finance', 'Money', 'Wealth', 'Advice'])}`,
+            status: 'Trading',
+            from: formatDay(randomDay(rng, parseDay(firm.authorisedFrom), REFERENCE_DAY - 100)),
+          },
+          { name: firm.name, status: 'Registered', from: firm.authorisedFrom },
+        ],
+        [],
+      );
     }
   }
   b.unauthorised.push(...REVOLUTION_UNAUTHORISED.map((u) => ({ ...u })));

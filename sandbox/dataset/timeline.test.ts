@@ -55,7 +55,8 @@ function relationProblems(d: Dataset): string[] {
     } else {
       const parent = d.funds.get(fund.parentPrn);
       const listed = parent?.subFundPrns.includes(fund.prn) ?? false;
-      if (fund.status === 'Terminated' ? listed && parent!.status !== 'Terminated' : !listed) problems.push(`${fund.prn}: ${fund.status} and ${listed ? '' : 'not '}listed by ${fund.parentPrn}`);
+      if (fund.status === 'Terminated' ? listed && parent!.status !== 'Terminated' : !listed)
+        problems.push(`${fund.prn}: ${fund.status} and ${listed ? '' : 'not '}listed by ${fund.parentPrn}`);
     }
   }
   return problems;
@@ -186,13 +187,33 @@ describe('register days on the default dataset', () => {
       for (const c of changes) kinds.add(c.kind);
     }
     for (const kind of [
-      'status-changed', 'cancelled', 'firm-added', 'sub-status-changed', 'sub-status-removed', 'permission-added', 'permission-removed',
-      'requirement-imposed', 'requirement-lifted', 'ar-added', 'ar-removed', 'cf-started', 'cf-ended', 'disciplinary-added',
-      'exceptional-info-added', 'exceptional-info-removed', 'trading-name-added', 'trading-name-ended', 'address-changed', 'subfund-added', 'subfund-closed',
+      'status-changed',
+      'cancelled',
+      'firm-added',
+      'sub-status-changed',
+      'sub-status-removed',
+      'permission-added',
+      'permission-removed',
+      'requirement-imposed',
+      'requirement-lifted',
+      'ar-added',
+      'ar-removed',
+      'cf-started',
+      'cf-ended',
+      'disciplinary-added',
+      'exceptional-info-added',
+      'exceptional-info-removed',
+      'trading-name-added',
+      'trading-name-ended',
+      'address-changed',
+      'subfund-added',
+      'subfund-closed',
     ]) {
       expect(kinds, kind).toContain(kind);
     }
-    const requirementWithTypes = Array.from({ length: 30 }, (_, i) => timeline.changes(i + 1)).flat().find((c) => c.kind === 'requirement-imposed' && c.what.includes('investment types'));
+    const requirementWithTypes = Array.from({ length: 30 }, (_, i) => timeline.changes(i + 1))
+      .flat()
+      .find((c) => c.kind === 'requirement-imposed' && c.what.includes('investment types'));
     expect(requirementWithTypes).toBeDefined();
   }, 60_000);
 
@@ -200,7 +221,18 @@ describe('register days on the default dataset', () => {
     const showcaseRefs = new Set(SHOWCASE_CHANGES.map((c) => c.ref));
     for (let d = 1; d <= 30; d++) {
       const scripted = new Set(SHOWCASE_CHANGES.filter((c) => c.day === d).map((c) => c.ref));
-      const touched = new Set(timeline.changes(d).map((c) => c.ref).filter((r) => showcaseRefs.has(r) || Object.values(SHOWCASE).flat().includes(r as never)));
+      const touched = new Set(
+        timeline
+          .changes(d)
+          .map((c) => c.ref)
+          .filter(
+            (r) =>
+              showcaseRefs.has(r) ||
+              Object.values(SHOWCASE)
+                .flat()
+                .includes(r as never),
+          ),
+      );
       expect([...touched].sort(), `day ${d}`).toEqual([...scripted].sort());
     }
     const day1 = new Set(timeline.changes(1).map((c) => c.ref));
@@ -216,7 +248,12 @@ describe('register days on the default dataset', () => {
     expect(ar.status).toBe('No longer registered as an Appointed Representative');
     const successor = [...timeline.at(10).firms.values()].find((f) => f.name === ar.name && f.frn !== ar.frn)!;
     expect(successor.status).toBe('Authorised');
-    expect(timeline.at(10).search.search(ar.name, ['firm']).map((e) => e.ref)).toEqual(expect.arrayContaining([ar.frn, successor.frn]));
+    expect(
+      timeline
+        .at(10)
+        .search.search(ar.name, ['firm'])
+        .map((e) => e.ref),
+    ).toEqual(expect.arrayContaining([ar.frn, successor.frn]));
   }, 60_000);
 
   it('lists exactly what differs through the API: every listed change shows, nothing else differs', () => {
@@ -244,7 +281,10 @@ describe('register days on the default dataset', () => {
       for (const key of added) expect(before[key.startsWith('firm') ? 'firms' : 'funds'].has(key.split('|')[1]), key).toBe(false);
       const unlisted = [...differing].filter((k) => !listed.has(k) && !added.has(k.split('|').slice(0, 2).join('|')));
       expect(unlisted, `day ${day}: differs but not listed`).toEqual([]);
-      expect([...listed].filter((k) => !differing.has(k)), `day ${day}: listed but not visible`).toEqual([]);
+      expect(
+        [...listed].filter((k) => !differing.has(k)),
+        `day ${day}: listed but not visible`,
+      ).toEqual([]);
     }
   }, 120_000);
 });

@@ -17,18 +17,7 @@ export type FirmKind =
 
 /** Drives which activities, passports and staff a firm gets. */
 export type FirmProfile =
-  | 'bank'
-  | 'insurer'
-  | 'adviser'
-  | 'mortgage'
-  | 'broker'
-  | 'fund-manager'
-  | 'depositary'
-  | 'consumer-credit'
-  | 'broker_dealer'
-  | 'payment'
-  | 'emoney'
-  | 'ar';
+  'bank' | 'insurer' | 'adviser' | 'mortgage' | 'broker' | 'fund-manager' | 'depositary' | 'consumer-credit' | 'broker_dealer' | 'payment' | 'emoney' | 'ar';
 
 export interface NameRecord {
   name: string;

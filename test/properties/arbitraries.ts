@@ -5,20 +5,61 @@
 import fc from 'fast-check';
 
 const ROUTE_WORDS = [
-  'firm', 'Firm', 'FIRM', 'individual', 'Individuals', 'fund', 'CIS', 'cis', 'search', 'Search', 'CommonSearch', 'markets',
-  'services', 'V0.1', 'v0.1', 'apexrest', 'AR', 'CF', 'DisciplinaryHistory', 'Passports', 'passports', 'Permission',
-  'Requirements', 'requirements', 'InvestmentTypes', 'Subfund', 'subfunds', 'Names', 'names', 'report', 'address',
-  'appointed-representatives', 'controlled-functions', 'disciplinary-history', 'waivers', 'regulators', 'exclusions',
-  'admin', 'users', 'audit', 'reports', 'api', 'export', 'typeahead', 'login', 'isle-of-man', 'GIBRALTAR', 'OR-0200201',
-  '..', '.', '',
+  'firm',
+  'Firm',
+  'FIRM',
+  'individual',
+  'Individuals',
+  'fund',
+  'CIS',
+  'cis',
+  'search',
+  'Search',
+  'CommonSearch',
+  'markets',
+  'services',
+  'V0.1',
+  'v0.1',
+  'apexrest',
+  'AR',
+  'CF',
+  'DisciplinaryHistory',
+  'Passports',
+  'passports',
+  'Permission',
+  'Requirements',
+  'requirements',
+  'InvestmentTypes',
+  'Subfund',
+  'subfunds',
+  'Names',
+  'names',
+  'report',
+  'address',
+  'appointed-representatives',
+  'controlled-functions',
+  'disciplinary-history',
+  'waivers',
+  'regulators',
+  'exclusions',
+  'admin',
+  'users',
+  'audit',
+  'reports',
+  'api',
+  'export',
+  'typeahead',
+  'login',
+  'isle-of-man',
+  'GIBRALTAR',
+  'OR-0200201',
+  '..',
+  '.',
+  '',
 ];
 
 /** A reference-number-like segment: FRN/PRN digits, IRNs, near misses. */
-const referenceLike = fc.oneof(
-  fc.stringMatching(/^\d{1,9}$/),
-  fc.stringMatching(/^[A-Za-z]{2,4}\d{4,6}$/),
-  fc.stringMatching(/^[A-Z]{2,4}-\d{1,14}$/),
-);
+const referenceLike = fc.oneof(fc.stringMatching(/^\d{1,9}$/), fc.stringMatching(/^[A-Za-z]{2,4}\d{4,6}$/), fc.stringMatching(/^[A-Z]{2,4}-\d{1,14}$/));
 
 /** Anything at all in one segment: unicode, spaces, percent-escapes good and broken, slashes' cousins. */
 const wildSegment = fc.oneof(
@@ -51,6 +92,8 @@ export const searchText = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   referenceLike,
   fc.tuple(fc.constantFrom('FRN', 'irn:', 'PRN no.', 'prn #', 'frn number'), referenceLike).map(([label, ref]) => `${label} ${ref}`),
-  fc.tuple(fc.constantFrom('https://register.fca.org.uk/services/V0.1', 'https://register.fca.org.uk/services/apexrest/V0.1', ''), path, query).map(([base, p, q]) => `${base}${p}${q}`),
+  fc
+    .tuple(fc.constantFrom('https://register.fca.org.uk/services/V0.1', 'https://register.fca.org.uk/services/apexrest/V0.1', ''), path, query)
+    .map(([base, p, q]) => `${base}${p}${q}`),
   fc.array(fc.constantFrom('barclays', 'bank', '&', "o'neil", 'crème', '  ', '(uk)', '*', '%', '"', 'plc'), { maxLength: 6 }).map((words) => words.join(' ')),
 );

@@ -104,13 +104,20 @@ describe('impossible references', () => {
 describe('the sign-in callback', () => {
   it('is always a path on this site, whatever it was given', () => {
     fc.assert(
-      fc.property(fc.oneof(path.chain((p) => query.map((q) => `${p}${q}`)), fc.string(), fc.webUrl()), (raw) => {
-        const target = safeCallbackPath(raw);
-        expect(target.startsWith('/')).toBe(true);
-        expect(target.startsWith('//')).toBe(false);
-        expect(target).not.toMatch(/[\\\u0000-\u0020\u007f]/);
-        expect(new URL(target, ORIGIN).origin).toBe(ORIGIN);
-      }),
+      fc.property(
+        fc.oneof(
+          path.chain((p) => query.map((q) => `${p}${q}`)),
+          fc.string(),
+          fc.webUrl(),
+        ),
+        (raw) => {
+          const target = safeCallbackPath(raw);
+          expect(target.startsWith('/')).toBe(true);
+          expect(target.startsWith('//')).toBe(false);
+          expect(target).not.toMatch(/[\\\u0000-\u0020\u007f]/);
+          expect(new URL(target, ORIGIN).origin).toBe(ORIGIN);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

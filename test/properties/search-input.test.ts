@@ -19,7 +19,11 @@ describe('search page input', () => {
   it('q, type and page are each accepted in canonical form or refused with a message naming the field', () => {
     fc.assert(
       fc.property(searchText, searchType, fc.oneof(fc.string({ maxLength: 12 }), fc.stringMatching(/^-?\d{1,25}$/)), (q, type, page) => {
-        for (const [checked, field] of [[checkSearchText(q), 'q'], [checkSearchType(type), 'type'], [checkPage(page), 'page']] as const) {
+        for (const [checked, field] of [
+          [checkSearchText(q), 'q'],
+          [checkSearchType(type), 'type'],
+          [checkPage(page), 'page'],
+        ] as const) {
           if (checked.ok) continue;
           expect(checked.field).toBe(field);
           expect(checked.message.length).toBeGreaterThan(10);

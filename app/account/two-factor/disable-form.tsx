@@ -16,8 +16,7 @@ export function DisableForm({ required }: { required: boolean }) {
       </h2>
       {required ? (
         <p className="text-sm text-slate-700">
-          An administrator requires two-factor sign-in: after turning it off you will be asked to set it up again (for
-          example with a new phone).
+          An administrator requires two-factor sign-in: after turning it off you will be asked to set it up again (for example with a new phone).
         </p>
       ) : null}
       <div>

@@ -30,17 +30,7 @@ export function EnrolForm({ next }: { next: Route }) {
         <label htmlFor="enrol-code" className="block text-sm font-medium">
           Six-digit code from your authenticator app
         </label>
-        <input
-          id="enrol-code"
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]{6,7}"
-          maxLength={7}
-          required
-          className={inputClass}
-        />
+        <input id="enrol-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} required className={inputClass} />
       </div>
       <button type="submit" disabled={pending} className={primaryButtonClass}>
         {pending ? 'Checking…' : 'Turn on two-factor sign-in'}

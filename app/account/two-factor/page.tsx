@@ -35,8 +35,7 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Se
       <div className="max-w-2xl space-y-4">
         <h1 className="text-2xl font-bold tracking-tight">Two-factor sign-in</h1>
         <p className="text-sm text-slate-700">
-          You sign in with your organisation’s single sign-on, whose own two-factor sign-in applies. The portal has nothing
-          to set up for you.
+          You sign in with your organisation’s single sign-on, whose own two-factor sign-in applies. The portal has nothing to set up for you.
         </p>
       </div>
     );
@@ -79,8 +78,7 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Se
           </p>
         ) : null}
         <p className="mt-2 text-sm text-slate-700">
-          Signing in will then need a six-digit code from an authenticator app on your phone (Microsoft Authenticator,
-          Google Authenticator, 1Password, …) as well as your password.
+          Signing in will then need a six-digit code from an authenticator app on your phone (Microsoft Authenticator, Google Authenticator, 1Password, …) as well as your password.
         </p>
       </div>
       <div className={panelClass}>

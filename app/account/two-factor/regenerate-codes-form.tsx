@@ -18,16 +18,7 @@ export function RegenerateCodesForm() {
         <label htmlFor="regenerate-code" className="block text-sm font-medium">
           Six-digit code from your authenticator app
         </label>
-        <input
-          id="regenerate-code"
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          required
-          className={inputClass}
-        />
+        <input id="regenerate-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required className={inputClass} />
       </div>
       <button type="submit" disabled={pending} className={secondaryButtonClass}>
         {pending ? 'Issuing…' : 'Issue new recovery codes'}

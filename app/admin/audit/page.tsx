@@ -39,9 +39,8 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Audit log</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          Every search, page view of a firm, individual or fund, report, saved snapshot, export, sign-in and administrative action,
-          written before the response it records. Entries cannot be changed or deleted by anyone; they are kept for{' '}
-          {retentionDays.toLocaleString('en-GB')} days (AUDIT_RETENTION_DAYS) and then removed by the daily clean-up. Each
+          Every search, page view of a firm, individual or fund, report, saved snapshot, export, sign-in and administrative action, written before the response it records. Entries
+          cannot be changed or deleted by anyone; they are kept for {retentionDays.toLocaleString('en-GB')} days (AUDIT_RETENTION_DAYS) and then removed by the daily clean-up. Each
           entry is hash-chained to the one before it:{' '}
           <Link href="/admin/audit/verify" className="font-medium text-brand-700 underline" data-testid="verify-chain-link">
             verify the chain

@@ -31,8 +31,8 @@ export default async function AdminNotificationsPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Watch notifications</h1>
         <p className="mt-1 text-sm text-slate-700">
-          When a watch check finds changes, the portal e-mails a daily digest of them, e-mails high-severity changes as soon as the check that
-          found them finishes, and posts them to a webhook. These are set by the server&apos;s environment (see the README); secrets are not shown.
+          When a watch check finds changes, the portal e-mails a daily digest of them, e-mails high-severity changes as soon as the check that found them finishes, and posts them
+          to a webhook. These are set by the server&apos;s environment (see the README); secrets are not shown.
         </p>
       </div>
 
@@ -85,11 +85,21 @@ export default async function AdminNotificationsPage() {
           <caption className="px-3 py-2 text-left text-base font-semibold">Recent notifications ({jobs.length})</caption>
           <thead className="bg-slate-50 text-left">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">What</th>
-              <th scope="col" className="px-3 py-2 font-semibold">For</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Queued</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Outcome</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Last error</th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                What
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                For
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Queued
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Outcome
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Last error
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">

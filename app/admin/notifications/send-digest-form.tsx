@@ -23,9 +23,7 @@ export function SendDigestForm({ enabled }: { enabled: boolean }) {
           : 'E-mail is not configured, so there is nothing to send.'}
       </p>
       <div role="status" aria-live="polite">
-        {state.status === 'idle' ? null : (
-          <p className={state.status === 'error' ? 'text-sm font-medium text-red-800' : 'text-sm font-medium text-green-800'}>{state.message}</p>
-        )}
+        {state.status === 'idle' ? null : <p className={state.status === 'error' ? 'text-sm font-medium text-red-800' : 'text-sm font-medium text-green-800'}>{state.message}</p>}
       </div>
     </form>
   );

@@ -5,8 +5,7 @@ import { createTokenAction } from './actions';
 import { TokenActionMessage } from './token-action-message';
 import { TOKEN_IDLE } from './token-action-state';
 
-const input =
-  'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
+const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
 
 export function CreateTokenForm() {
   const [state, action, pending] = useActionState(createTokenAction, TOKEN_IDLE);

@@ -26,9 +26,9 @@ export default async function AdminTokensPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">API tokens</h1>
         <p className="mt-1 text-sm text-slate-700">
-          Programs reach the register through the portal with a token: the reconciliation service at <code>/reconcile</code> (OpenRefine)
-          and the register&apos;s own API at <code>/register-api/services/V0.1</code>. Their requests queue behind people&apos;s pages and
-          stop at the token&apos;s ceiling. The secret is shown once; rotating gives a new one and the old one stops working at once.
+          Programs reach the register through the portal with a token: the reconciliation service at <code>/reconcile</code> (OpenRefine) and the register&apos;s own API at{' '}
+          <code>/register-api/services/V0.1</code>. Their requests queue behind people&apos;s pages and stop at the token&apos;s ceiling. The secret is shown once; rotating gives a
+          new one and the old one stops working at once.
         </p>
       </div>
       <CreateTokenForm />
@@ -37,13 +37,27 @@ export default async function AdminTokensPage() {
           <caption className="sr-only">API tokens ({tokens.length})</caption>
           <thead className="bg-slate-50 text-left">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">Program</th>
-              <th scope="col" className="px-3 py-2 font-semibold">May use</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Ceiling and priority</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Requests (24 h)</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Last used</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Actions</th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Program
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                May use
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Ceiling and priority
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Requests (24 h)
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Last used
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
@@ -76,12 +90,8 @@ export default async function AdminTokensPage() {
                       <time dateTime={t.revokedAt ?? t.expiresAt}>{dateTime.format(new Date(t.revokedAt ?? t.expiresAt))}</time>
                     </span>
                   </td>
-                  <td className="px-3 py-2 align-top">
-                    {used ? `${used.requests}${used.refused > 0 ? ` (${used.refused} refused)` : ''}` : '0'}
-                  </td>
-                  <td className="px-3 py-2 align-top">
-                    {t.lastUsedAt ? <time dateTime={t.lastUsedAt}>{dateTime.format(new Date(t.lastUsedAt))}</time> : 'Never'}
-                  </td>
+                  <td className="px-3 py-2 align-top">{used ? `${used.requests}${used.refused > 0 ? ` (${used.refused} refused)` : ''}` : '0'}</td>
+                  <td className="px-3 py-2 align-top">{t.lastUsedAt ? <time dateTime={t.lastUsedAt}>{dateTime.format(new Date(t.lastUsedAt))}</time> : 'Never'}</td>
                   <td className="px-3 py-2 align-top">
                     <TokenRowActions token={{ id: t.id, name: t.name, revoked: t.revokedAt !== null }} />
                   </td>

@@ -7,9 +7,7 @@ export function ActionMessage({ state }: { state: AdminActionState }) {
     <div role="status" aria-live="polite">
       {state.status === 'idle' ? null : (
         <div>
-          <p className={state.status === 'error' ? 'text-sm font-medium text-red-800' : 'text-sm font-medium text-green-800'}>
-            {state.message}
-          </p>
+          <p className={state.status === 'error' ? 'text-sm font-medium text-red-800' : 'text-sm font-medium text-green-800'}>{state.message}</p>
           {state.oneTimePassword ? <OneTimePassword {...state.oneTimePassword} /> : null}
         </div>
       )}

@@ -7,8 +7,7 @@ import { createUserAction } from './actions';
 import { IDLE } from './action-state';
 import { ActionMessage } from './action-message';
 
-const input =
-  'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
+const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
 
 export function CreateUserForm({ ssoAvailable }: { ssoAvailable: boolean }) {
   const [state, action, pending] = useActionState(createUserAction, IDLE);

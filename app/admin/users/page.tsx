@@ -33,28 +33,38 @@ export default async function AdminUsersPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Users</h1>
         <p className="mt-1 text-sm text-slate-700">
-          Viewers look up and print; analysts also export; administrators also manage users and the audit log. Disabling a
-          user, resetting a password or signing a user out everywhere ends their sessions within a minute.
+          Viewers look up and print; analysts also export; administrators also manage users and the audit log. Disabling a user, resetting a password or signing a user out
+          everywhere ends their sessions within a minute.
         </p>
       </div>
       <CreateUserForm ssoAvailable={ssoAvailable} />
-      <TwoFactorRequirementForm
-        required={twoFactorRequired}
-        local={localUsers.length}
-        enrolled={localUsers.filter((u) => withTwoFactor.has(u.id)).length}
-      />
+      <TwoFactorRequirementForm required={twoFactorRequired} local={localUsers.length} enrolled={localUsers.filter((u) => withTwoFactor.has(u.id)).length} />
       <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Portal users ({users.length})</caption>
           <thead className="bg-slate-50 text-left">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">User</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Role</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Signs in with</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Two-factor</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Last sign-in</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Actions</th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                User
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Role
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Signs in with
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Two-factor
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Last sign-in
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
@@ -66,13 +76,9 @@ export default async function AdminUsersPage() {
                 </th>
                 <td className="px-3 py-2 align-top">{ROLE_LABELS[u.role]}</td>
                 <td className="px-3 py-2 align-top">{PROVIDER_LABELS[u.authProvider] ?? u.authProvider}</td>
-                <td className="px-3 py-2 align-top">
-                  {u.authProvider !== 'local' ? 'Identity provider’s' : withTwoFactor.has(u.id) ? 'On' : 'Off'}
-                </td>
+                <td className="px-3 py-2 align-top">{u.authProvider !== 'local' ? 'Identity provider’s' : withTwoFactor.has(u.id) ? 'On' : 'Off'}</td>
                 <td className="px-3 py-2 align-top">{u.disabled ? 'Disabled' : 'Active'}</td>
-                <td className="px-3 py-2 align-top">
-                  {u.lastSignInAt ? <time dateTime={u.lastSignInAt}>{dateTime.format(new Date(u.lastSignInAt))}</time> : 'Never'}
-                </td>
+                <td className="px-3 py-2 align-top">{u.lastSignInAt ? <time dateTime={u.lastSignInAt}>{dateTime.format(new Date(u.lastSignInAt))}</time> : 'Never'}</td>
                 <td className="px-3 py-2 align-top">
                   <UserRowActions
                     user={{

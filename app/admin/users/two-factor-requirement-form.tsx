@@ -14,8 +14,7 @@ export function TwoFactorRequirementForm({ required, enrolled, local }: { requir
         Two-factor sign-in
       </h2>
       <p className="text-sm text-slate-700">
-        {enrolled} of {local} portal-password {local === 1 ? 'account has' : 'accounts have'} two-factor sign-in. Single sign-on
-        users use their organisation’s.
+        {enrolled} of {local} portal-password {local === 1 ? 'account has' : 'accounts have'} two-factor sign-in. Single sign-on users use their organisation’s.
       </p>
       <label className="flex items-center gap-2 text-sm font-medium">
         <input type="checkbox" name="requireTwoFactor" defaultChecked={required} className="h-4 w-4" />

@@ -79,7 +79,13 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
   const table = resultRows(job, rows);
   const fields = fieldHeaders(job, rows).filter((h) => h !== 'Name');
   const retryable = rows.some((r) => r.duplicateOf === null && (r.outcome === 'register-error' || (r.outcome === null && r.inputKind !== 'invalid')));
-  const fetched = job.mode === 'status' ? 'status only' : `status and ${job.sections.filter(isFirmSectionSlug).map((s) => FIRM_SECTIONS[s].title.toLowerCase()).join(', ')}`;
+  const fetched =
+    job.mode === 'status'
+      ? 'status only'
+      : `status and ${job.sections
+          .filter(isFirmSectionSlug)
+          .map((s) => FIRM_SECTIONS[s].title.toLowerCase())
+          .join(', ')}`;
 
   return (
     <div className="space-y-6">
@@ -91,8 +97,8 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
         </p>
         <h1 className="text-2xl font-bold tracking-tight">Bulk check of {job.rowCount.toLocaleString('en-GB')} rows</h1>
         <p className="mt-1 text-sm text-slate-700">
-          Started {formatDateTime(job.createdAt)} by {job.createdByEmail} from {job.filename ?? (job.source === 'paste' ? 'pasted rows' : job.source)}; fetching {fetched}.
-          Results are kept until {formatDateTime(job.expiresAt)}.
+          Started {formatDateTime(job.createdAt)} by {job.createdByEmail} from {job.filename ?? (job.source === 'paste' ? 'pasted rows' : job.source)}; fetching {fetched}. Results
+          are kept until {formatDateTime(job.expiresAt)}.
         </p>
       </div>
       {notice && (
@@ -154,22 +160,37 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
         <div className="mt-2 overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm" data-testid="bulk-results">
             <caption className="text-left text-sm text-slate-700">
-              One row per input row, in input order{rows.length > SHOWN ? ` (the first ${SHOWN.toLocaleString('en-GB')}; the downloads hold all ${rows.length.toLocaleString('en-GB')})` : ''}.
+              One row per input row, in input order
+              {rows.length > SHOWN ? ` (the first ${SHOWN.toLocaleString('en-GB')}; the downloads hold all ${rows.length.toLocaleString('en-GB')})` : ''}.
             </caption>
             <thead>
               <tr className="border-b border-slate-300 align-bottom">
-                <th scope="col" className="py-1 pr-3">Row</th>
-                <th scope="col" className="py-1 pr-3">Input</th>
-                <th scope="col" className="py-1 pr-3">Read as</th>
-                <th scope="col" className="py-1 pr-3">Outcome</th>
-                <th scope="col" className="py-1 pr-3">Match</th>
+                <th scope="col" className="py-1 pr-3">
+                  Row
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Input
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Read as
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Outcome
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Match
+                </th>
                 {fields.map((h) => (
                   <th key={h} scope="col" className="py-1 pr-3">
                     {h}
                   </th>
                 ))}
-                <th scope="col" className="py-1 pr-3">Retrieved</th>
-                <th scope="col" className="py-1">Notes</th>
+                <th scope="col" className="py-1 pr-3">
+                  Retrieved
+                </th>
+                <th scope="col" className="py-1">
+                  Notes
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -187,7 +208,9 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
                         {r.result.matchedName ?? r.result.matchedRef} ({r.result.matchedRef})
                       </Link>
                     ) : null}
-                    {r.result.inputKind === 'name' && r.result.outcome === 'matched' && r.result.score !== null ? <span className="block text-xs text-slate-600">score {r.result.score}</span> : null}
+                    {r.result.inputKind === 'name' && r.result.outcome === 'matched' && r.result.score !== null ? (
+                      <span className="block text-xs text-slate-600">score {r.result.score}</span>
+                    ) : null}
                   </td>
                   {fields.map((h) => (
                     <td key={h} className="max-w-sm break-words py-1 pr-3">

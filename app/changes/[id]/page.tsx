@@ -15,7 +15,6 @@ import { isEngineId } from '@/lib/watchlists/ids';
 
 type Props = { params: Promise<{ id: string }> };
 
-
 async function load(id: string) {
   return isEngineId(id) ? getChange(await getDb(), id) : null;
 }

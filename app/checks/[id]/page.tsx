@@ -12,7 +12,6 @@ import { isEngineId } from '@/lib/watchlists/ids';
 
 type Props = { params: Promise<{ id: string }> };
 
-
 async function load(id: string) {
   return isEngineId(id) ? getCheck(await getDb(), id) : null;
 }
@@ -60,7 +59,8 @@ export default async function CheckPage({ params }: Props) {
           </dd>
           <dt className="font-medium text-slate-600">Sections</dt>
           <dd>
-            {check.sectionsOk} read{check.sectionsNotChecked > 0 ? `, ${check.sectionsNotChecked} not checked (the register did not answer them; they count neither as unchanged nor as changed)` : ''}
+            {check.sectionsOk} read
+            {check.sectionsNotChecked > 0 ? `, ${check.sectionsNotChecked} not checked (the register did not answer them; they count neither as unchanged nor as changed)` : ''}
           </dd>
           <dt className="font-medium text-slate-600">Register requests</dt>
           <dd>{check.requestCount.toLocaleString('en-GB')}</dd>

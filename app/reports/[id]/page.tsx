@@ -48,8 +48,7 @@ export default async function SnapshotPage({ params }: Props) {
           </Link>
         </p>
         <h1 className="text-2xl font-bold tracking-tight">
-          Saved report: {snapshot.subjectName ?? `Firm ${snapshot.frn}`}{' '}
-          <span className="font-mono text-lg font-normal text-slate-600">FRN {snapshot.frn}</span>
+          Saved report: {snapshot.subjectName ?? `Firm ${snapshot.frn}`} <span className="font-mono text-lg font-normal text-slate-600">FRN {snapshot.frn}</span>
         </h1>
       </div>
       <SnapshotBanner snapshot={snapshot} />
@@ -60,8 +59,7 @@ export default async function SnapshotPage({ params }: Props) {
         <FirmReport data={data as FirmReportData} />
       ) : (
         <WarningCallout tone="danger" title="This snapshot cannot be displayed">
-          It was saved in a format ({String(data?.format ?? 'unknown')}) this version of the portal does not render. Its stored data and
-          hash are unchanged.
+          It was saved in a format ({String(data?.format ?? 'unknown')}) this version of the portal does not render. Its stored data and hash are unchanged.
         </WarningCallout>
       )}
     </div>

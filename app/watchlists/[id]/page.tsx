@@ -19,7 +19,6 @@ import { isWatchlistId } from '@/lib/watchlists/ids';
 
 type Props = { params: Promise<{ id: string }> };
 
-
 async function load(rawId: string) {
   if (!isWatchlistId(rawId)) return null;
   return getWatchlist(await getDb(), rawId);

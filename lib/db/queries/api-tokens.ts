@@ -96,7 +96,12 @@ export async function listTokens(db: Db): Promise<ApiToken[]> {
 
 /** Marks the token revoked; false when it does not exist or was already revoked. */
 export async function markTokenRevoked(db: Db, id: string, now?: number): Promise<boolean> {
-  const result = await db.updateTable('api_tokens').set({ revoked_at: isoNow(now) }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: isoNow(now) })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -134,7 +139,11 @@ export async function countTokenUse(db: Db, id: string, refused: boolean, now: n
     )
     .returning('requests')
     .executeTakeFirstOrThrow();
-  await db.updateTable('api_tokens').set({ last_used_at: isoNow(now) }).where('id', '=', id).execute();
+  await db
+    .updateTable('api_tokens')
+    .set({ last_used_at: isoNow(now) })
+    .where('id', '=', id)
+    .execute();
   return Number(row.requests);
 }
 

@@ -78,9 +78,7 @@ forEachDialect('audit hash chain', pgService, (db, dialect, handle) => {
 
   it('appends from several processes and connections at once take distinct, gapless positions', async () => {
     const config = await configOf(handle(), dialect);
-    const inProcess = Promise.all(
-      Array.from({ length: 20 }, (_, i) => appendAudit(db(), { action: 'test.concurrent', outcome: 'success', actor: ann, reference: `main-${i}` })),
-    );
+    const inProcess = Promise.all(Array.from({ length: 20 }, (_, i) => appendAudit(db(), { action: 'test.concurrent', outcome: 'success', actor: ann, reference: `main-${i}` })));
     await Promise.all([runWorker(config, 25, 'w1'), runWorker(config, 25, 'w2'), runWorker(config, 25, 'w3'), inProcess]);
     const rows = await chainRows(db());
     expect(rows.length).toBe(3 + 95);
@@ -206,11 +204,18 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       try {
         const db = handle.db as Kysely<any>;
         for (const reference of ['a', 'b', 'c']) {
-          await db.insertInto('audit_log').values({ at: '2024-05-01T10:00:00.000Z', user_id: null, user_email: 'old@example.com', action: 'firm.view', reference, detail: '{"page":"/"}', outcome: 'success' }).execute();
+          await db
+            .insertInto('audit_log')
+            .values({ at: '2024-05-01T10:00:00.000Z', user_id: null, user_email: 'old@example.com', action: 'firm.view', reference, detail: '{"page":"/"}', outcome: 'success' })
+            .execute();
         }
         expect(await migrateToLatest(handle.db, dialect)).toEqual(Object.keys(migrationsFor(dialect)).filter((name) => name > '0004_ended_sessions'));
         const rows = await chainRows(handle.db);
-        expect(rows.map((r) => [r.reference, r.chain_seq])).toEqual([['a', 1], ['b', 2], ['c', 3]]);
+        expect(rows.map((r) => [r.reference, r.chain_seq])).toEqual([
+          ['a', 1],
+          ['b', 2],
+          ['c', 3],
+        ]);
         await appendAudit(handle.db, { action: 'firm.view', outcome: 'success', actor: ann, reference: 'd' });
         expect(await verifyAuditChain(handle.db)).toMatchObject({ intact: true, entries: 4, firstSeq: 1, lastSeq: 4 });
         // The guard is back: the backfill was the last permitted change.

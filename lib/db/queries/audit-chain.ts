@@ -174,7 +174,12 @@ export async function verifyAuditChain(db: Db, options: { batchSize?: number } =
     anchorSeq: state.anchorSeq,
     break: brk,
   });
-  const before = () => (previous ? `after entry ${previous.id} (position ${previous.seq})` : state.anchorSeq > 0 ? `after the retention anchor (position ${state.anchorSeq})` : 'at the start of the log');
+  const before = () =>
+    previous
+      ? `after entry ${previous.id} (position ${previous.seq})`
+      : state.anchorSeq > 0
+        ? `after the retention anchor (position ${state.anchorSeq})`
+        : 'at the start of the log';
 
   let after: number | null = null;
   for (;;) {

@@ -99,9 +99,7 @@ export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<Audit
   if (filter.userEmail) q = q.where('user_email', '=', filter.userEmail.trim().toLowerCase());
   if (filter.reference) q = q.where('reference', '=', filter.reference.trim());
   if (filter.action) {
-    q = filter.action.endsWith('.')
-      ? q.where('action', 'like', `${filter.action.replace(/[%_\\]/g, '')}%`)
-      : q.where('action', '=', filter.action);
+    q = filter.action.endsWith('.') ? q.where('action', 'like', `${filter.action.replace(/[%_\\]/g, '')}%`) : q.where('action', '=', filter.action);
   }
   if (filter.from) q = q.where('at', '>=', filter.from);
   if (filter.to) q = q.where('at', '<', filter.to);

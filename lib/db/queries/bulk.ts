@@ -218,7 +218,11 @@ export async function createBulkJob(db: Db, input: NewBulkJob): Promise<BulkJob>
         )
         .execute();
     }
-    await enqueueJobs(trx, toCheck.map((r) => rowJob(id, r.rowNo)), now);
+    await enqueueJobs(
+      trx,
+      toCheck.map((r) => rowJob(id, r.rowNo)),
+      now,
+    );
   });
   return toJob(record);
 }
@@ -230,7 +234,11 @@ export async function getBulkJob(db: Db, id: string): Promise<BulkJob | null> {
 
 /** The newest bulk jobs first; one person's when `email` is given. */
 export async function listBulkJobs(db: Db, options: { email?: string; limit?: number } = {}): Promise<BulkJob[]> {
-  let q = db.selectFrom('bulk_jobs').selectAll().orderBy('created_at', 'desc').limit(options.limit ?? 50);
+  let q = db
+    .selectFrom('bulk_jobs')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .limit(options.limit ?? 50);
   if (options.email) q = q.where('created_by_email', '=', options.email);
   return (await q.execute()).map(toJob);
 }
@@ -351,7 +359,12 @@ export async function settleBulkJob(db: Db, bulkId: string, now: number = Date.n
 export async function cancelBulkJob(db: Db, bulkId: string, by: string, now: number = Date.now()): Promise<number> {
   const at = isoNow(now);
   const cancelled = await cancelGroup(db, bulkId, now);
-  await db.updateTable('bulk_jobs').set({ state: 'cancelled', cancelled_by: by, finished_at: at, updated_at: at }).where('id', '=', bulkId).where('state', '=', 'running').execute();
+  await db
+    .updateTable('bulk_jobs')
+    .set({ state: 'cancelled', cancelled_by: by, finished_at: at, updated_at: at })
+    .where('id', '=', bulkId)
+    .where('state', '=', 'running')
+    .execute();
   return cancelled;
 }
 
@@ -383,7 +396,11 @@ export async function retryFailedRows(db: Db, bulkId: string, now: number = Date
     // A queue job still waiting for one of these rows does it; the others get a new one.
     const waiting = await trx.selectFrom('jobs').select('payload').where('job_group', '=', bulkId).where('state', 'in', ['queued', 'running']).execute();
     const busy = new Set(waiting.map((w) => (JSON.parse(w.payload) as BulkRowPayload).rowNo));
-    await enqueueJobs(trx, numbers.filter((n) => !busy.has(n)).map((n) => rowJob(bulkId, n, `:retry:${now}`)), now);
+    await enqueueJobs(
+      trx,
+      numbers.filter((n) => !busy.has(n)).map((n) => rowJob(bulkId, n, `:retry:${now}`)),
+      now,
+    );
     await trx.updateTable('bulk_jobs').set({ state: 'running', finished_at: null, cancelled_by: null, updated_at: at }).where('id', '=', bulkId).execute();
     return numbers.length;
   });
@@ -417,7 +434,17 @@ export async function resolveAmbiguousRow(db: Db, bulkId: string, rowNo: number,
     if (!chosen) return false;
     const updated = await trx
       .updateTable('bulk_rows')
-      .set({ outcome: null, message: null, matched_kind: chosen.kind, matched_ref: chosen.ref, matched_name: chosen.name, score: chosen.score, resolved_by: by, resolved_at: at, checked_at: null })
+      .set({
+        outcome: null,
+        message: null,
+        matched_kind: chosen.kind,
+        matched_ref: chosen.ref,
+        matched_name: chosen.name,
+        score: chosen.score,
+        resolved_by: by,
+        resolved_at: at,
+        checked_at: null,
+      })
       .where('bulk_id', '=', bulkId)
       .where('row_no', '=', rowNo)
       .where('outcome', '=', 'ambiguous')

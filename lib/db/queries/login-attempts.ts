@@ -3,10 +3,7 @@ import type { Db } from '../schema';
 // Storage for sign-in throttling (policy lives in lib/auth/throttle.ts). Attempts are recorded
 // *before* the password is checked, so concurrent guesses on several instances see each other.
 
-export async function insertPendingAttempt(
-  db: Db,
-  attempt: { account: string; address: string; at: string },
-): Promise<number> {
+export async function insertPendingAttempt(db: Db, attempt: { account: string; address: string; at: string }): Promise<number> {
   const row = await db
     .insertInto('login_attempts')
     .values({ ...attempt, state: 'pending' })
@@ -19,12 +16,7 @@ export async function insertPendingAttempt(
  * Timestamps (oldest first) of the failed or still-pending attempts in the window that were
  * recorded before attempt `beforeId`, for one account or one address.
  */
-export async function earlierAttemptTimes(
-  db: Db,
-  key: { account: string } | { address: string },
-  since: string,
-  beforeId: number,
-): Promise<string[]> {
+export async function earlierAttemptTimes(db: Db, key: { account: string } | { address: string }, since: string, beforeId: number): Promise<string[]> {
   let q = db.selectFrom('login_attempts').select('at').where('at', '>=', since).where('id', '<', beforeId);
   q = 'account' in key ? q.where('account', '=', key.account) : q.where('address', '=', key.address);
   const rows = await q.orderBy('at').execute();

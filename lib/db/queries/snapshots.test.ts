@@ -7,9 +7,7 @@ const pg = await postgresStatus();
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth, drops undefined members, and keeps array order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: undefined }, é: 'x' })).toBe(
-      '{"a":{"d":[3,{"y":2,"z":1}]},"b":1,"é":"x"}',
-    );
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: undefined }, é: 'x' })).toBe('{"a":{"d":[3,{"y":2,"z":1}]},"b":1,"é":"x"}');
     expect(canonicalJson([undefined, null, true, 'a"b'])).toBe('[null,null,true,"a\\"b"]');
     expect(canonicalJson({ when: new Date('2030-01-01T00:00:00Z') })).toBe('{"when":"2030-01-01T00:00:00.000Z"}');
   });
@@ -22,7 +20,11 @@ describe('canonicalJson', () => {
     expect(() => canonicalJson({ n: 10n })).toThrow(/\$\.n is a bigint/);
   });
   it('hashes UTF-8 bytes with SHA-256', () => {
-    expect(sha256Hex('é')).toBe(createHash('sha256').update(Buffer.from([0xc3, 0xa9])).digest('hex'));
+    expect(sha256Hex('é')).toBe(
+      createHash('sha256')
+        .update(Buffer.from([0xc3, 0xa9]))
+        .digest('hex'),
+    );
   });
 });
 
@@ -56,8 +58,6 @@ forEachDialect('snapshot queries', pg, (db) => {
   });
 
   it('refuses a snapshot without an FRN', async () => {
-    await expect(createSnapshot(db(), { frn: ' ', createdBy: { id: null, email: 'a@b' }, data: {} })).rejects.toThrow(
-      'A snapshot needs the FRN it is evidence for.',
-    );
+    await expect(createSnapshot(db(), { frn: ' ', createdBy: { id: null, email: 'a@b' }, data: {} })).rejects.toThrow('A snapshot needs the FRN it is evidence for.');
   });
 });

@@ -96,16 +96,7 @@ export async function createSnapshot(db: Db, input: SnapshotInput): Promise<Snap
   };
 }
 
-const SUMMARY_COLUMNS = [
-  'id',
-  'frn',
-  'subject_name',
-  'created_by_id',
-  'created_by_email',
-  'created_at',
-  'case_reference',
-  'sha256',
-] as const;
+const SUMMARY_COLUMNS = ['id', 'frn', 'subject_name', 'created_by_id', 'created_by_email', 'created_at', 'case_reference', 'sha256'] as const;
 
 type SummaryRow = {
   id: string;
@@ -143,10 +134,7 @@ export async function getSnapshot(db: Db, id: string): Promise<Snapshot | null> 
 }
 
 /** Newest first, without the data. */
-export async function listSnapshots(
-  db: Db,
-  filter: { frn?: string; createdByEmail?: string; limit?: number } = {},
-): Promise<SnapshotSummary[]> {
+export async function listSnapshots(db: Db, filter: { frn?: string; createdByEmail?: string; limit?: number } = {}): Promise<SnapshotSummary[]> {
   let q = db.selectFrom('snapshots').select(SUMMARY_COLUMNS);
   if (filter.frn) q = q.where('frn', '=', filter.frn.trim());
   if (filter.createdByEmail) q = q.where('created_by_email', '=', filter.createdByEmail.trim().toLowerCase());

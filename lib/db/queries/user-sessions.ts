@@ -56,7 +56,11 @@ export async function recordUserSession(db: Db, input: NewUserSession): Promise<
 }
 
 export async function touchUserSession(db: Db, sid: string, now: number = Date.now()): Promise<void> {
-  await db.updateTable('user_sessions').set({ last_seen_at: isoNow(now) }).where('sid', '=', sid).execute();
+  await db
+    .updateTable('user_sessions')
+    .set({ last_seen_at: isoNow(now) })
+    .where('sid', '=', sid)
+    .execute();
 }
 
 function toSession(row: {

@@ -55,9 +55,9 @@ forEachDialect('users queries', pg, (db) => {
 
   it('refuses a second account for the same address in another letter case', async () => {
     await createUser(db(), { email: 'bob@example.com', role: 'viewer', passwordHash: null, authProvider: 'sso' });
-    await expect(
-      createUser(db(), { email: 'BOB@example.com', role: 'viewer', passwordHash: null, authProvider: 'sso' }),
-    ).rejects.toThrow('A user with e-mail bob@example.com already exists.');
+    await expect(createUser(db(), { email: 'BOB@example.com', role: 'viewer', passwordHash: null, authProvider: 'sso' })).rejects.toThrow(
+      'A user with e-mail bob@example.com already exists.',
+    );
   });
 
   it('changes roles, disables (revoking sessions), re-enables (revoking again), and resets passwords', async () => {

@@ -107,24 +107,13 @@ export async function findUserById(db: Db, id: string): Promise<User | null> {
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
-  const row = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', email.trim().toLowerCase())
-    .executeTakeFirst();
+  const row = await db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
   return row ? toUser(row) : null;
 }
 
 /** The user with the stored password hash: only for checking a password at sign-in. */
-export async function findUserForPasswordCheck(
-  db: Db,
-  email: string,
-): Promise<{ user: User; passwordHash: string | null } | null> {
-  const row = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', email.trim().toLowerCase())
-    .executeTakeFirst();
+export async function findUserForPasswordCheck(db: Db, email: string): Promise<{ user: User; passwordHash: string | null } | null> {
+  const row = await db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
   return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
 }
 
@@ -134,7 +123,10 @@ export async function listUsers(db: Db): Promise<User[]> {
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

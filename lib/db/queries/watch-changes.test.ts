@@ -17,7 +17,16 @@ forEachDialect('watch change queries', pg, (db) => {
     const c1 = await insertCycle(db(), '2026-01-30T20:00:00.000Z');
     const c2 = await insertCycle(db(), '2026-01-31T20:00:00.000Z');
     const k1 = await insertCheck(db(), { cycleId: c1, kind: 'firm', ref: '200200', name: 'Albion Crown Bank plc', at: '2026-01-30T20:00:01.000Z', data: { permissions: [1, 2] } });
-    const k2 = await insertCheck(db(), { cycleId: c2, kind: 'firm', ref: '200200', name: 'Albion Crown Bank plc', at: '2026-01-31T20:00:01.000Z', previousCheckId: k1.id, changeCount: 2, data: { permissions: [1] } });
+    const k2 = await insertCheck(db(), {
+      cycleId: c2,
+      kind: 'firm',
+      ref: '200200',
+      name: 'Albion Crown Bank plc',
+      at: '2026-01-31T20:00:01.000Z',
+      previousCheckId: k1.id,
+      changeCount: 2,
+      data: { permissions: [1] },
+    });
     const i1 = await insertCheck(db(), { cycleId: c1, kind: 'individual', ref: 'BKS00001', at: '2026-01-30T20:00:02.000Z' });
     const i2 = await insertCheck(db(), { cycleId: c2, kind: 'individual', ref: 'BKS00001', at: '2026-01-31T20:00:02.000Z', previousCheckId: i1.id, changeCount: 1 });
     const firm = { checkId: k2.id, previousCheckId: k1.id, cycleId: c2, kind: 'firm' as const, ref: '200200', entityName: 'Albion Crown Bank plc', at: '2026-01-31T20:00:01.000Z' };
@@ -68,7 +77,13 @@ forEachDialect('watch change queries', pg, (db) => {
 
   it('reads one change with its rows and both checks', async () => {
     const change = await getChange(db(), ids.a);
-    expect(change).toMatchObject({ section: 'permissions', severity: 'high', state: 'new', check: { id: ids.check2, baseline: false, changeCount: 2 }, previousCheck: { id: ids.check1, baseline: true } });
+    expect(change).toMatchObject({
+      section: 'permissions',
+      severity: 'high',
+      state: 'new',
+      check: { id: ids.check2, baseline: false, changeCount: 2 },
+      previousCheck: { id: ids.check1, baseline: true },
+    });
     expect(change?.rows[0]).toMatchObject({ change: 'removed', before: { name: 'Dealing in investments as agent' } });
     expect(await getChange(db(), 'missing')).toBeNull();
     const check = await getCheck(db(), ids.check2);
@@ -84,7 +99,7 @@ forEachDialect('watch change queries', pg, (db) => {
     expect(updated).toMatchObject({ state: 'acknowledged', assigneeEmail: 'carol@example.com', note: 'Expected after the variation.', updatedBy: 'bob@example.com' });
     expect(await countNewChanges(db())).toBe(2);
     await updateChange(db(), ids.a, { state: 'escalated', assigneeEmail: '', note: '' }, actor);
-    const entries = (await listAudit(db(), { action: 'watch.change.update' }));
+    const entries = await listAudit(db(), { action: 'watch.change.update' });
     expect(entries).toHaveLength(2);
     expect(entries[1]).toMatchObject({ userEmail: 'Bob@Example.com', reference: '200200' });
     expect(entries[1].detail).toEqual({
@@ -100,7 +115,7 @@ forEachDialect('watch change queries', pg, (db) => {
     await expect(updateChange(db(), ids.a, { state: 'done' as never }, actor)).rejects.toThrow('Choose a state: new, acknowledged, escalated, expected.');
     await expect(updateChange(db(), ids.a, { state: 'new', assigneeEmail: 'not an address' }, actor)).rejects.toThrow('is not an e-mail address');
     await expect(updateChange(db(), 'missing', { state: 'new' }, actor)).rejects.toThrow('That change does not exist.');
-    expect((await listAudit(db(), { action: 'watch.change.update' }))).toHaveLength(2);
+    expect(await listAudit(db(), { action: 'watch.change.update' })).toHaveLength(2);
   });
 
   it("gives an entity's history: every check, newest first, with the changes it saw", async () => {

@@ -224,24 +224,13 @@ export async function listChanges(db: Db, filters: ChangeFilters = {}): Promise<
   if (filters.watchlistId) {
     const listId = filters.watchlistId;
     q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('watchlist_entries as e')
-          .select('e.ref')
-          .where('e.watchlist_id', '=', listId)
-          .whereRef('e.kind', '=', 'c.kind')
-          .whereRef('e.ref', '=', 'c.ref'),
-      ),
+      eb.exists(eb.selectFrom('watchlist_entries as e').select('e.ref').where('e.watchlist_id', '=', listId).whereRef('e.kind', '=', 'c.kind').whereRef('e.ref', '=', 'c.ref')),
     );
   }
   const text = filters.text?.trim();
   if (text) {
     const pattern = `%${escapeLike(text.toLowerCase())}%`;
-    q = q.where((eb) =>
-      eb.or(
-        (['c.entity_name', 'c.ref', 'c.section', 'c.summary'] as const).map((col) => eb(sql`lower(${sql.ref(col)})`, 'like', sql`${pattern} escape '\\'`)),
-      ),
-    );
+    q = q.where((eb) => eb.or((['c.entity_name', 'c.ref', 'c.section', 'c.summary'] as const).map((col) => eb(sql`lower(${sql.ref(col)})`, 'like', sql`${pattern} escape '\\'`))));
   }
   const totalRow = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
   const rows = await q
@@ -256,7 +245,11 @@ export async function listChanges(db: Db, filters: ChangeFilters = {}): Promise<
 
 /** How many changes are new (the header's count). */
 export async function countNewChanges(db: Db): Promise<number> {
-  const row = await db.selectFrom('watch_changes').select((eb) => eb.fn.countAll<number | string>().as('n')).where('state', '=', 'new').executeTakeFirst();
+  const row = await db
+    .selectFrom('watch_changes')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('state', '=', 'new')
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

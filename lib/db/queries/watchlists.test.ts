@@ -29,9 +29,7 @@ forEachDialect('watchlist queries', pg, (db) => {
     expect(list.sections.individual).toContain('controlled-functions');
     expect(list.sections.fund).toContain('subfunds');
     expect(await getWatchlist(db(), list.id)).toEqual(list);
-    await expect(createWatchlist(db(), { name: 'our APPOINTED representatives', owner: ann })).rejects.toThrow(
-      'There is already a list called "our APPOINTED representatives".',
-    );
+    await expect(createWatchlist(db(), { name: 'our APPOINTED representatives', owner: ann })).rejects.toThrow('There is already a list called "our APPOINTED representatives".');
     await expect(createWatchlist(db(), { name: '   ', owner: ann })).rejects.toThrow('Enter a name for the list.');
   });
 
@@ -74,8 +72,22 @@ forEachDialect('watchlist queries', pg, (db) => {
       ],
       'Ann@Example.com',
     );
-    expect(first).toEqual({ added: [{ kind: 'firm', ref: '200200' }, { kind: 'individual', ref: 'BKS00001' }], alreadyListed: [] });
-    const second = await addWatchlistEntries(db(), list.id, [{ kind: 'firm', ref: '200200' }, { kind: 'fund', ref: '800800' }], 'bob@example.com');
+    expect(first).toEqual({
+      added: [
+        { kind: 'firm', ref: '200200' },
+        { kind: 'individual', ref: 'BKS00001' },
+      ],
+      alreadyListed: [],
+    });
+    const second = await addWatchlistEntries(
+      db(),
+      list.id,
+      [
+        { kind: 'firm', ref: '200200' },
+        { kind: 'fund', ref: '800800' },
+      ],
+      'bob@example.com',
+    );
     expect(second).toEqual({ added: [{ kind: 'fund', ref: '800800' }], alreadyListed: [{ kind: 'firm', ref: '200200' }] });
     // The same number as a firm and as a fund are two records.
     expect((await addWatchlistEntries(db(), list.id, [{ kind: 'fund', ref: '200200' }], 'bob@example.com')).added).toHaveLength(1);
@@ -107,7 +119,15 @@ forEachDialect('watchlist queries', pg, (db) => {
     const c1 = await insertCycle(db(), '2026-01-30T20:00:00.000Z');
     const c2 = await insertCycle(db(), '2026-01-31T20:00:00.000Z');
     const a1 = await insertCheck(db(), { cycleId: c1, kind: 'firm', ref: '700100', name: 'Kingsmere', at: '2026-01-30T20:00:01.000Z' });
-    const a2 = await insertCheck(db(), { cycleId: c2, kind: 'firm', ref: '700100', name: 'Kingsmere Mortgage Network', at: '2026-01-31T20:00:01.000Z', previousCheckId: a1.id, changeCount: 2 });
+    const a2 = await insertCheck(db(), {
+      cycleId: c2,
+      kind: 'firm',
+      ref: '700100',
+      name: 'Kingsmere Mortgage Network',
+      at: '2026-01-31T20:00:01.000Z',
+      previousCheckId: a1.id,
+      changeCount: 2,
+    });
     await insertCheck(db(), { cycleId: c1, kind: 'firm', ref: '300300', name: 'Pemberton', at: '2026-01-30T20:00:02.000Z' });
     const f1 = await insertCheck(db(), { cycleId: c1, kind: 'fund', ref: '800800', at: '2026-01-30T20:00:03.000Z' });
     await insertCheck(db(), { cycleId: c2, kind: 'fund', ref: '800800', at: '2026-01-31T20:00:03.000Z', previousCheckId: f1.id, sectionsNotChecked: 1 });
@@ -118,7 +138,11 @@ forEachDialect('watchlist queries', pg, (db) => {
 
     const entries = await listWatchlistEntries(db(), list.id);
     const by = Object.fromEntries(entries.map((e) => [`${e.kind}:${e.ref}`, e]));
-    expect(by['firm:700100']).toMatchObject({ name: 'Kingsmere Mortgage Network', openChanges: 2, latestCheck: { id: a2.id, status: 'changed', changeCount: 2, checkedAt: '2026-01-31T20:00:01.000Z' } });
+    expect(by['firm:700100']).toMatchObject({
+      name: 'Kingsmere Mortgage Network',
+      openChanges: 2,
+      latestCheck: { id: a2.id, status: 'changed', changeCount: 2, checkedAt: '2026-01-31T20:00:01.000Z' },
+    });
     expect(by['firm:300300']).toMatchObject({ name: 'Pemberton', openChanges: 0, latestCheck: { status: 'baseline' } });
     expect(by['fund:800800']).toMatchObject({ latestCheck: { status: 'incomplete', sectionsNotChecked: 1 } });
     expect(by['individual:ABC12345']).toMatchObject({ latestCheck: null, openChanges: 0 });

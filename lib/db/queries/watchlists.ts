@@ -106,7 +106,10 @@ function cleanFields(input: WatchlistFields): { name: string; description: strin
 }
 
 async function nameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
-  let q = db.selectFrom('watchlists').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  let q = db
+    .selectFrom('watchlists')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
   if (exceptId) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
@@ -116,10 +119,7 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
 }
 
-export async function createWatchlist(
-  db: Db,
-  input: WatchlistFields & { owner: { id: string | null; email: string }; sections?: Partial<SectionsChoice> },
-): Promise<Watchlist> {
+export async function createWatchlist(db: Db, input: WatchlistFields & { owner: { id: string | null; email: string }; sections?: Partial<SectionsChoice> }): Promise<Watchlist> {
   const fields = cleanFields(input);
   if (await nameTaken(db, fields.name)) throw new WatchlistInputError(`There is already a list called "${fields.name}".`);
   const sections = input.sections ? checkSectionsChoice(input.sections) : defaultSectionsChoice();
@@ -159,7 +159,11 @@ export async function updateWatchlist(db: Db, id: string, input: WatchlistFields
   const fields = cleanFields(input);
   if (await nameTaken(db, fields.name, id)) throw new WatchlistInputError(`There is already a list called "${fields.name}".`);
   try {
-    await db.updateTable('watchlists').set({ ...fields, updated_at: isoNow() }).where('id', '=', id).execute();
+    await db
+      .updateTable('watchlists')
+      .set({ ...fields, updated_at: isoNow() })
+      .where('id', '=', id)
+      .execute();
   } catch (err) {
     if (isUniqueViolation(err)) throw new WatchlistInputError(`There is already a list called "${fields.name}".`);
     throw err;
@@ -170,7 +174,11 @@ export async function updateWatchlist(db: Db, id: string, input: WatchlistFields
 export async function setWatchlistSections(db: Db, id: string, sections: Partial<SectionsChoice>): Promise<Watchlist> {
   await requireList(db, id);
   const choice = checkSectionsChoice(sections);
-  await db.updateTable('watchlists').set({ sections: JSON.stringify(choice), updated_at: isoNow() }).where('id', '=', id).execute();
+  await db
+    .updateTable('watchlists')
+    .set({ sections: JSON.stringify(choice), updated_at: isoNow() })
+    .where('id', '=', id)
+    .execute();
   return requireList(db, id);
 }
 
@@ -245,7 +253,11 @@ export async function addWatchlistEntries(db: Db, id: string, entries: readonly 
       rows.push({ watchlist_id: id, kind: e.kind, ref: e.ref, name: e.name?.trim() || null, added_by: addedBy.toLowerCase(), added_at: now });
     }
     // Batches keep each statement under the engines' parameter limits.
-    for (let i = 0; i < rows.length; i += 100) await trx.insertInto('watchlist_entries').values(rows.slice(i, i + 100)).execute();
+    for (let i = 0; i < rows.length; i += 100)
+      await trx
+        .insertInto('watchlist_entries')
+        .values(rows.slice(i, i + 100))
+        .execute();
     if (rows.length > 0) await trx.updateTable('watchlists').set({ updated_at: now }).where('id', '=', id).execute();
     return { added, alreadyListed };
   });
@@ -253,12 +265,7 @@ export async function addWatchlistEntries(db: Db, id: string, entries: readonly 
 
 /** Removes one entity from a list; false when it was not on it. */
 export async function removeWatchlistEntry(db: Db, id: string, entity: EntityRef): Promise<boolean> {
-  const result = await db
-    .deleteFrom('watchlist_entries')
-    .where('watchlist_id', '=', id)
-    .where('kind', '=', entity.kind)
-    .where('ref', '=', entity.ref)
-    .executeTakeFirst();
+  const result = await db.deleteFrom('watchlist_entries').where('watchlist_id', '=', id).where('kind', '=', entity.kind).where('ref', '=', entity.ref).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

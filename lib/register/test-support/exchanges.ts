@@ -52,7 +52,9 @@ export function loadFixtures(): Exchange[] {
 export function loadRecorded(dir = RECORDED_DIR): Exchange[] | undefined {
   if (!existsSync(dir)) return undefined;
   const out: Exchange[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const raw = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
     let text: string;
     let url: string | undefined = raw.url ?? raw.request?.url;

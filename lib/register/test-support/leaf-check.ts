@@ -8,7 +8,10 @@ import { flag, isAbsent, isoDate, splitList } from '../normalise-values';
  */
 
 function clean(s: string): string {
-  return s.replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+  return s
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function atoms(model: unknown, out = { strings: new Set<string>(), numbers: new Set<number>(), booleans: new Set<boolean>() }) {

@@ -35,9 +35,7 @@ export class ManualClock implements Clock {
     const target = this.t + ms;
     await this.settle();
     for (;;) {
-      const due = this.timers
-        .filter((x) => !x.cancelled && x.at <= target)
-        .sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      const due = this.timers.filter((x) => !x.cancelled && x.at <= target).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
       if (!due) break;
       this.timers = this.timers.filter((x) => x !== due);
       this.t = Math.max(this.t, due.at);

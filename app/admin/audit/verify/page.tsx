@@ -53,9 +53,8 @@ export default async function AuditVerifyPage() {
         </p>
         <h1 className="mt-2 text-2xl font-bold tracking-tight">Audit chain verification</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          Every audit entry carries a SHA-256 hash of its content chained to the entry before it. Changing, deleting or
-          reordering an entry directly in the database, even with the database&apos;s guards removed, breaks the chain at that
-          entry. The same check runs from the shell with <code>npm run audit-verify</code>.
+          Every audit entry carries a SHA-256 hash of its content chained to the entry before it. Changing, deleting or reordering an entry directly in the database, even with the
+          database&apos;s guards removed, breaks the chain at that entry. The same check runs from the shell with <code>npm run audit-verify</code>.
         </p>
       </div>
       <div role="status" data-testid="audit-chain-status" className="space-y-3">

@@ -15,8 +15,5 @@ export async function GET() {
   const auth = await authorizeRequest('viewer');
   if (!auth.ok) return auth.response;
   const { readiness, register } = await checkReadiness();
-  return NextResponse.json(
-    { instance: loadScaleOutConfig(process.env).instanceId, readiness, register },
-    { headers: { 'cache-control': 'no-store' } },
-  );
+  return NextResponse.json({ instance: loadScaleOutConfig(process.env).instanceId, readiness, register }, { headers: { 'cache-control': 'no-store' } });
 }

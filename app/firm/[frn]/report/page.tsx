@@ -71,11 +71,15 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
           Firm report: {name} <span className="font-mono text-lg font-normal text-slate-600">FRN {frn}</span>
         </h1>
         <p className="no-print max-w-3xl text-sm text-slate-700">
-          Every section of the firm in full, read from the register now (or from the portal&apos;s recent cache), for printing or
-          saving as evidence. Lists are read up to {limits.reportMaxPages} pages each; anything cut short says so.
+          Every section of the firm in full, read from the register now (or from the portal&apos;s recent cache), for printing or saving as evidence. Lists are read up to{' '}
+          {limits.reportMaxPages} pages each; anything cut short says so.
         </p>
       </div>
-      <CaseReferenceForm action={firmPath(frn, 'report')} value={checkedCase.ok ? caseReference : String((await searchParams).case ?? '').slice(0, 200)} error={checkedCase.ok ? undefined : checkedCase.message} />
+      <CaseReferenceForm
+        action={firmPath(frn, 'report')}
+        value={checkedCase.ok ? caseReference : String((await searchParams).case ?? '').slice(0, 200)}
+        error={checkedCase.ok ? undefined : checkedCase.message}
+      />
       {checkedCase.ok ? (
         <ReportAssembly
           start={(progress) => generateFirmReport(user, frn, caseReference, progress)}

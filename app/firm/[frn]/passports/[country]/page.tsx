@@ -32,9 +32,7 @@ export default async function FirmPassportCountryPage({ params }: Props) {
   const client = getRegisterClient();
   // Asked for beside the firm lookup rather than after it: both decide the status, neither needs the other.
   const permissions =
-    checked.ok && checked.country !== undefined
-      ? client.allPages(client.firmPassportPermissions, [checked.frn, checked.country], { priority: 'interactive' })
-      : undefined;
+    checked.ok && checked.country !== undefined ? client.allPages(client.firmPassportPermissions, [checked.frn, checked.country], { priority: 'interactive' }) : undefined;
   const page = await loadFirmPage(params);
   if (page.kind === 'bad-input' || permissions === undefined || page.country === undefined) {
     return page.kind === 'bad-input' ? <BadReference page={page} /> : notFound();

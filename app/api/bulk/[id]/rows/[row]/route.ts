@@ -27,7 +27,8 @@ export const POST = withAuth('analyst', async (request, context: Context, user) 
   }
   const raw = String(form.get('choice') ?? '');
   const picked = /^(firm|individual|fund):([A-Za-z0-9]{1,10})$/.exec(raw);
-  if (raw !== 'none' && !picked) return json(400, { error: 'bad-input', field: 'choice', message: 'The choice is "none" or one of the candidates, as kind:reference (e.g. firm:200200).' });
+  if (raw !== 'none' && !picked)
+    return json(400, { error: 'bad-input', field: 'choice', message: 'The choice is "none" or one of the candidates, as kind:reference (e.g. firm:200200).' });
   const resolution: Resolution = picked ? { choice: 'candidate', kind: picked[1] as 'firm' | 'individual' | 'fund', ref: picked[2].toUpperCase() } : { choice: 'none' };
   const ok = await resolveAmbiguousRow(db, loaded.job.id, rowNo, resolution, user.email);
   await auditBulk(user, 'bulk.resolve', loaded.job.id, { row: rowNo, choice: raw }, ok ? 'success' : 'failure');
