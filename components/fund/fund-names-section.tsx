@@ -14,6 +14,7 @@ import { getRegisterClient } from '@/lib/register/client';
 import type { FundName } from '@/lib/register/model';
 import { fundPath } from '@/lib/routes/portal-paths';
 import { FUND_SECTIONS } from '@/lib/sections/fund-sections';
+import { countText, listOf } from '@/lib/sections/section-kit';
 
 const NONE = <p className="text-sm text-slate-700">The register records no other names for this fund.</p>;
 
@@ -23,11 +24,11 @@ function FundNamesTable({ prn, names, total }: { prn: string; names: FundName[];
     <>
       <DataTable
         id="fund-names"
-        caption="Other names"
+        caption={FUND_SECTIONS.names.title}
         captionExtra={
           <>
-            {`${total} ${total === 1 ? 'name' : 'names'}`}
-            <ExportLink href={fundExportHref(prn, 'names')} what="other names" />
+            {countText(total, FUND_SECTIONS.names.unit)}
+            <ExportLink href={fundExportHref(prn, 'names')} what={FUND_SECTIONS.names.label} />
           </>
         }
         rows={names}
@@ -48,7 +49,7 @@ export async function FundNamesPreview({ prn, preview }: { prn: string; preview:
   const result = await readFundNames(prn);
   // "Not found" is the register's way of saying the fund has no other names.
   if (result.kind === 'not-found') return NONE;
-  if (result.kind !== 'ok') return <RegisterFailureMessage failure={result} what={`other names of fund ${prn}`} />;
+  if (result.kind !== 'ok') return <RegisterFailureMessage failure={result} what={listOf('fund', FUND_SECTIONS.names, prn)} />;
   const total = result.page.totalCount ?? result.data.length;
   return (
     <div className="space-y-2">
@@ -75,7 +76,7 @@ export function FundNamesList({ prn, view }: { prn: string; view: ListView }) {
       basePath={fundPath(prn, 'names')}
       unit={FUND_SECTIONS.names.unit}
       label={FUND_SECTIONS.names.label}
-      failureWhat={`other names of fund ${prn}`}
+      failureWhat={listOf('fund', FUND_SECTIONS.names, prn)}
       badPage="reason"
       fetchPage={(page) => readFundNames(prn, page)}
       fetchAll={(onProgress) => client.allPages(client.fundNames, [prn], { onProgress })}

@@ -14,6 +14,7 @@ import type { SubFund } from '@/lib/register/model';
 import { checkSearchText } from '@/lib/register/validate';
 import { fundPath, searchPath } from '@/lib/routes/portal-paths';
 import { FUND_SECTIONS } from '@/lib/sections/fund-sections';
+import { countText, listOf } from '@/lib/sections/section-kit';
 
 function NameCell({ row }: { row: SubFund }) {
   if (!row.name) return <>—</>;
@@ -38,11 +39,11 @@ function SubfundsTable({ prn, rows, total, where, filterable }: { prn: string; r
     <>
       <DataTable
         id="subfunds"
-        caption="Sub-funds"
+        caption={FUND_SECTIONS.subfunds.title}
         captionExtra={
           <>
-            {`${total} ${total === 1 ? 'sub-fund' : 'sub-funds'}${where && where.pages > 1 ? `, page ${where.page} of ${where.pages}` : ''}`}
-            <ExportLink href={fundExportHref(prn, 'subfunds')} what="sub-funds" />
+            {`${countText(total, FUND_SECTIONS.subfunds.unit)}${where && where.pages > 1 ? `, page ${where.page} of ${where.pages}` : ''}`}
+            <ExportLink href={fundExportHref(prn, 'subfunds')} what={FUND_SECTIONS.subfunds.label} />
           </>
         }
         rows={rows}
@@ -75,7 +76,7 @@ function SubfundsTable({ prn, rows, total, where, filterable }: { prn: string; r
 export async function SubfundsPreview({ prn, preview }: { prn: string; preview: number }) {
   const result = await readFundSubfunds(prn);
   if (result.kind === 'not-found') return NONE;
-  if (result.kind !== 'ok') return <RegisterFailureMessage failure={result} what={`sub-funds of fund ${prn}`} />;
+  if (result.kind !== 'ok') return <RegisterFailureMessage failure={result} what={listOf('fund', FUND_SECTIONS.subfunds, prn)} />;
   const rows = result.data.slice(0, preview);
   const total = result.page.totalCount ?? result.data.length;
   return (
@@ -107,7 +108,7 @@ export function SubfundsList({ prn, view }: { prn: string; view: ListView }) {
       basePath={fundPath(prn, 'subfunds')}
       unit={FUND_SECTIONS.subfunds.unit}
       label={FUND_SECTIONS.subfunds.label}
-      failureWhat={`sub-funds of fund ${prn}`}
+      failureWhat={listOf('fund', FUND_SECTIONS.subfunds, prn)}
       badPage="reason"
       fetchPage={(page) => readFundSubfunds(prn, page)}
       fetchAll={(onProgress) => client.allPages(client.fundSubfunds, [prn], { onProgress })}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { type ListView, listViewKey } from '@/components/register/list-view';
 import { StreamedSection } from '@/components/register/streamed-section';
-import type { IndividualSectionSlug } from '@/lib/sections/individual-sections';
+import { INDIVIDUAL_SECTIONS, type IndividualSectionSlug } from '@/lib/sections/individual-sections';
 import { ControlledFunctionsSection } from './controlled-functions-section';
 import { DisciplinaryHistoryList } from './disciplinary-history-section';
 
@@ -19,7 +19,7 @@ export const INDIVIDUAL_SECTION_VIEWS: Record<IndividualSectionSlug, (irn: strin
     </>
   ),
   'disciplinary-history': (irn, view) => (
-    <StreamedSection key={listViewKey(view)} id="actions" title="Disciplinary history" label="disciplinary history">
+    <StreamedSection key={listViewKey(view)} id="actions" title={INDIVIDUAL_SECTIONS['disciplinary-history'].title} label={INDIVIDUAL_SECTIONS['disciplinary-history'].label}>
       <DisciplinaryHistoryList irn={irn} view={view} />
     </StreamedSection>
   ),

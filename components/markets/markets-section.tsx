@@ -7,6 +7,8 @@ import { readRegulatedMarkets } from '@/lib/page-data/cached-reads';
 import { getRegisterClient } from '@/lib/register/client';
 import { MarketsTable } from './markets-table';
 import { REGULATED_MARKETS } from '@/lib/sections/register-lists';
+import { marketsPath } from '@/lib/routes/portal-paths';
+import { countText } from '@/lib/sections/section-kit';
 
 /** /CommonSearch?q=RM (20 per register page; the register has listed five), paged as every register list is. */
 export function MarketsList({ view }: { view: ListView }) {
@@ -14,7 +16,7 @@ export function MarketsList({ view }: { view: ListView }) {
   return (
     <PagedRegisterList
       view={view}
-      basePath="/markets"
+      basePath={marketsPath()}
       unit={REGULATED_MARKETS.unit}
       label={REGULATED_MARKETS.label}
       failureWhat="the regulated markets"
@@ -35,8 +37,8 @@ export function MarketsList({ view }: { view: ListView }) {
             markets={markets}
             captionExtra={
               <>
-                {`${total} ${total === 1 ? 'market' : 'markets'}${where && where.pages > 1 ? `, page ${where.page} of ${where.pages}` : ''}`}
-                <ExportLink href={MARKETS_EXPORT_HREF} what="regulated markets" />
+                {`${countText(total, REGULATED_MARKETS.unit)}${where && where.pages > 1 ? `, page ${where.page} of ${where.pages}` : ''}`}
+                <ExportLink href={MARKETS_EXPORT_HREF} what={REGULATED_MARKETS.label} />
               </>
             }
           />

@@ -3,7 +3,7 @@ import type * as M from '@/lib/register/model';
 import { checkIrn, checkPrn } from '@/lib/register/validate';
 import { ENTITY_SECTIONS, entitySection } from '@/lib/sections/entity-sections';
 import { REGULATED_MARKETS, SEARCH_RESULTS } from '@/lib/sections/register-lists';
-import { entryEndpoint, entryRows, type AnyListSection } from '@/lib/sections/section-kit';
+import { entryEndpoint, entryRows, listOf, type AnyListSection } from '@/lib/sections/section-kit';
 import { defineExport, type RegisterExport } from './register-export';
 import type { ExportRequest } from './serve-export';
 
@@ -13,13 +13,6 @@ import type { ExportRequest } from './serve-export';
  * file with a "List" column saying current or previous. Dates stay ISO (yyyy-mm-dd) so they sort
  * in a spreadsheet.
  */
-
-/** How a file names whose table it is: "of FRN 700100", "of 123456", "of fund 600100". */
-const OF: Record<EntityKind, (ref: string) => string> = {
-  firm: (frn) => `FRN ${frn}`,
-  individual: (irn) => irn,
-  fund: (prn) => `fund ${prn}`,
-};
 
 /** Every page of one section of an entity, as CSV. */
 export function sectionExport(kind: EntityKind, ref: string, entry: AnyListSection): RegisterExport {
@@ -31,7 +24,7 @@ export function sectionExport(kind: EntityKind, ref: string, entry: AnyListSecti
     filename: [kind, ref, entry.slug],
     // A register "not found" for a list means it has none: an empty file says exactly that.
     notFoundIsEmpty: true,
-    what: `${entry.label} of ${OF[kind](ref)}`,
+    what: listOf(kind, entry, ref),
     walk: (c, o) => c.allPages(entryEndpoint(c, entry), [ref], o),
     rows,
     columns,

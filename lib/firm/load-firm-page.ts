@@ -8,7 +8,7 @@ import type { RegisterResult } from '@/lib/register/result';
 import { readFirm } from '@/lib/page-data/cached-reads';
 import { checkFrn } from '@/lib/register/validate';
 import { checkFirmParams, type FirmParams } from './firm-route-input';
-import { type EntityPage, paramText, type UnavailablePage } from '@/lib/page-data/entity-page';
+import { type EntityPage, shownText, type UnavailablePage } from '@/lib/page-data/entity-page';
 
 /**
  * A firm page's load (the one shape of every entity page, lib/page-data/entity-page.ts). Ready
@@ -32,8 +32,8 @@ export async function loadFirmPage(params: Promise<FirmParams>): Promise<FirmPag
     // When only the country or reference is wrong, the FRN is fine and the page can link to the firm.
     const frn = checked.field === 'frn' ? undefined : checkFrn(raw.frn);
     // Every firm page view is audited here, before the page (or its 404) streams.
-    await auditView('firm', frn?.ok ? frn.value : paramText(raw.frn), 'failure', 'bad-input');
-    return { kind: 'bad-input', entity: 'firm', field: checked.field, message: checked.message, input: paramText(input ?? ''), frn: frn?.ok ? frn.value : undefined };
+    await auditView('firm', frn?.ok ? frn.value : shownText(raw.frn), 'failure', 'bad-input');
+    return { kind: 'bad-input', entity: 'firm', field: checked.field, message: checked.message, input: shownText(input ?? ''), frn: frn?.ok ? frn.value : undefined };
   }
   const firm = await readFirm(checked.frn);
   await auditView('firm', checked.frn, firm.kind === 'ok' ? 'success' : 'failure', firm.kind === 'ok' ? undefined : firm.kind);

@@ -40,14 +40,18 @@ export type EntityPage<Ready> = BadInputPage | UnavailablePage | ({ kind: 'ready
 export type IndividualPage = EntityPage<{ irn: string; result: Ok<Individual> }>;
 export type FundPage = EntityPage<{ prn: string; result: Ok<Fund>; listing?: SearchResult }>;
 
-/** Route params arrive encoded when they hold a stray %-sequence: shown as they came, cut to 60 characters. */
+/** A route param decoded; one with a stray %-sequence stays as it came. This is what is checked. */
 export function paramText(raw: string): string {
-  let text = raw;
   try {
-    text = decodeURIComponent(raw);
+    return decodeURIComponent(raw);
   } catch {
-    // Shown as it came.
+    return raw;
   }
+}
+
+/** An impossible param as the page shows and the audit records it: decoded, cut to 60 characters. */
+export function shownText(raw: string): string {
+  const text = paramText(raw);
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
@@ -75,8 +79,8 @@ export async function loadIndividualPage(rawIrn: string): Promise<IndividualPage
   const irn = checkIrn(input);
   // Each outcome is audited before the page (or its 404) streams.
   if (!irn.ok) {
-    await auditView('individual', input, 'failure', 'bad-input');
-    return { kind: 'bad-input', entity: 'individual', field: 'irn', input, message: irn.message };
+    await auditView('individual', shownText(rawIrn), 'failure', 'bad-input');
+    return { kind: 'bad-input', entity: 'individual', field: 'irn', input: shownText(rawIrn), message: irn.message };
   }
   const result = await readIndividual(irn.value);
   await auditView('individual', irn.value, result.kind === 'ok' ? 'success' : 'failure', result.kind === 'ok' ? undefined : result.kind);
@@ -90,8 +94,8 @@ export async function loadFundPage(rawPrn: string): Promise<FundPage> {
   const input = paramText(rawPrn);
   const prn = checkPrn(input);
   if (!prn.ok) {
-    await auditView('fund', input, 'failure', 'bad-input');
-    return { kind: 'bad-input', entity: 'fund', field: 'prn', input, message: prn.message };
+    await auditView('fund', shownText(rawPrn), 'failure', 'bad-input');
+    return { kind: 'bad-input', entity: 'fund', field: 'prn', input: shownText(rawPrn), message: prn.message };
   }
   // The record and its name (from a search) in parallel: the header needs both.
   const [result, listing] = await Promise.all([readFund(prn.value), readFundListing(prn.value)]);

@@ -2,7 +2,10 @@ import { parseApiPath, type ApiPath } from '@/lib/register/api-path';
 import type { EndpointName } from '@/lib/register/register-client-types';
 import { checkCountry, checkFrn, checkIrn, checkPrn, checkRequirementRef } from '@/lib/register/validate';
 import { countrySlug } from '@/lib/firm/country-slug';
+import { ENDPOINTS } from '@/lib/register/endpoints';
 import { FIRM_SECTION_SLUGS, FIRM_SECTIONS, type FirmSectionSlug } from '@/lib/sections/firm-sections';
+import { FUND_SECTION_SLUGS, FUND_SECTIONS, type FundSectionSlug } from '@/lib/sections/fund-sections';
+import { INDIVIDUAL_SECTION_SLUGS, INDIVIDUAL_SECTIONS, type IndividualSectionSlug } from '@/lib/sections/individual-sections';
 import { firmPath, fundPath, individualPath, MARKETS_PATH, marketsPath, SEARCH_PATH, withQuery, type PortalPath } from './portal-paths';
 
 /**
@@ -15,6 +18,11 @@ import { firmPath, fundPath, individualPath, MARKETS_PATH, marketsPath, SEARCH_P
 
 /** Each firm section's register endpoint, back to the section (from the section registry). */
 const SECTION_BY_ENDPOINT = new Map<EndpointName, FirmSectionSlug>(FIRM_SECTION_SLUGS.map((slug) => [FIRM_SECTIONS[slug].endpoint, slug]));
+const INDIVIDUAL_SECTION_BY_ENDPOINT = new Map<EndpointName, IndividualSectionSlug>(INDIVIDUAL_SECTION_SLUGS.map((slug) => [INDIVIDUAL_SECTIONS[slug].endpoint, slug]));
+const FUND_SECTION_BY_ENDPOINT = new Map<EndpointName, FundSectionSlug>(FUND_SECTION_SLUGS.map((slug) => [FUND_SECTIONS[slug].endpoint, slug]));
+
+/** The page number for the portal's list page, for an endpoint the register pages (an unpaged one's pages have no meaning). */
+const pageFor = (endpoint: EndpointName, page: number) => (ENDPOINTS[endpoint].paged ? page : undefined);
 
 /** A valid number in its canonical form (IRNs upper-cased); an impossible one is kept as typed so its page can say what is wrong. */
 function canonical(check: (v: unknown) => { ok: true; value: string } | { ok: false }, value: string): string {
@@ -42,16 +50,8 @@ export function portalPathForApi(api: ApiPath): PortalPath {
       return firmPath(canonical(checkFrn, first), `requirements/${encodeURIComponent(canonical(checkRequirementRef, second))}`, page);
     case 'individual':
       return individualPath(canonical(checkIrn, first));
-    case 'individualControlledFunctions':
-      return individualPath(canonical(checkIrn, first), 'controlled-functions');
-    case 'individualDisciplinaryHistory':
-      return individualPath(canonical(checkIrn, first), 'disciplinary-history', page);
     case 'fund':
       return fundPath(canonical(checkPrn, first));
-    case 'fundNames':
-      return fundPath(canonical(checkPrn, first), 'names', page);
-    case 'fundSubfunds':
-      return fundPath(canonical(checkPrn, first), 'subfunds', page);
     case 'search': {
       // The type as the API path gave it (searchPath takes only a valid one): the search page explains a bad one.
       const query = new URLSearchParams({ q: first, type: second });
@@ -61,8 +61,14 @@ export function portalPathForApi(api: ApiPath): PortalPath {
     case 'regulatedMarkets':
       return marketsPath(page);
     default: {
-      const section = SECTION_BY_ENDPOINT.get(api.endpoint);
-      return section ? firmPath(canonical(checkFrn, first), section, page) : '/';
+      // A section of an entity, from its registry.
+      const firmSection = SECTION_BY_ENDPOINT.get(api.endpoint);
+      if (firmSection) return firmPath(canonical(checkFrn, first), firmSection, page);
+      const individualSection = INDIVIDUAL_SECTION_BY_ENDPOINT.get(api.endpoint);
+      if (individualSection) return individualPath(canonical(checkIrn, first), individualSection, pageFor(api.endpoint, page));
+      const fundSection = FUND_SECTION_BY_ENDPOINT.get(api.endpoint);
+      if (fundSection) return fundPath(canonical(checkPrn, first), fundSection, pageFor(api.endpoint, page));
+      return '/';
     }
   }
 }

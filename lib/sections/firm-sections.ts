@@ -2,18 +2,7 @@ import { disciplinaryColumns, joined, otherFieldsColumn as other } from '@/lib/e
 import type * as M from '@/lib/register/model';
 import type { DataOf } from '@/lib/register/normalise';
 import type { EndpointFn, RegisterEndpoints } from '@/lib/register/register-client-types';
-import {
-  bucketed,
-  entryEndpoint,
-  entryRows,
-  keyOf,
-  type ListSectionDefinition,
-  type ListSectionFacts,
-  listSection,
-  type OneRefEndpoint,
-  registry,
-  type SectionRows,
-} from './section-kit';
+import { bucketed, entryEndpoint, entryRows, keyOf, listSection, type OneRefEndpoint, registry, type SectionRows } from './section-kit';
 
 export { countText } from './section-kit';
 
@@ -35,7 +24,7 @@ export { countText } from './section-kit';
 export type FirmListEndpoint = Exclude<Extract<OneRefEndpoint, `firm${string}`>, 'firm'>;
 
 /** What a firm entry says besides what every section says (section-kit.ts). */
-export interface FirmSectionFacts<Row> extends ListSectionFacts<Row> {
+interface FirmFacts {
   /** One line under the link on the overview. */
   summary: string;
   /** Whether the page pages the list (so ?page= and "show all" apply); the address page shows one answer whole. */
@@ -44,8 +33,7 @@ export interface FirmSectionFacts<Row> extends ListSectionFacts<Row> {
   counted: boolean;
 }
 
-const section = <E extends FirmListEndpoint, Row>(endpoint: E, rows: (data: DataOf<E>) => Row[]) =>
-  listSection(endpoint, rows) as (facts: FirmSectionFacts<Row>) => FirmSectionFacts<Row> & ListSectionDefinition<E, Row>;
+const section = <E extends FirmListEndpoint, Row>(endpoint: E, rows: (data: DataOf<E>) => Row[]) => listSection<E, Row, FirmFacts>(endpoint, rows);
 
 const DEFINITIONS = {
   // The register pages permissions by key, 20 to a page; each row lists its customer types, investment types and limitations.

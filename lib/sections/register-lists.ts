@@ -8,19 +8,16 @@ import { keyOf } from './section-kit';
  * Declared once like the entities' sections: their pages, tables and CSV exports read these.
  */
 export interface RegisterList<Row> {
-  title: string;
   /** The list's short name mid-sentence ("regulated markets"). */
   label: string;
-  unit: [string, string];
-  /** A row's identity within the list. */
+  /** A row's identity within the list, as every section declares one (for matching two readings of it). */
   key: (row: Row) => string;
   columns: CsvColumn<Row>[];
 }
 
+/** Search results; their nouns depend on the kind searched ("2 firms"), so the search page words them. */
 export const SEARCH_RESULTS: RegisterList<M.SearchResult> = {
-  title: 'Search results',
   label: 'search results',
-  unit: ['result', 'results'],
   key: (r) => keyOf(r.type, r.referenceNumber, r.name),
   columns: [
     { header: 'Name', value: (r) => r.name },
@@ -35,7 +32,7 @@ export const SEARCH_RESULTS: RegisterList<M.SearchResult> = {
   ],
 };
 
-export const REGULATED_MARKETS: RegisterList<M.RegulatedMarket> = {
+export const REGULATED_MARKETS: RegisterList<M.RegulatedMarket> & { title: string; unit: [string, string] } = {
   title: 'Regulated markets',
   label: 'regulated markets',
   unit: ['market', 'markets'],

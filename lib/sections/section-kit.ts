@@ -50,9 +50,11 @@ export interface ListSectionDefinition<E extends OneRefEndpoint, Row> extends Li
 /**
  * One entry of a registry, which holds entries of different types: the endpoint fixes the data
  * type, `rows` gives the row type, and the rest (`key`, `columns`) is checked against that.
+ * `Extra` is what a registry's entries say besides (the firm's summary, paged and counted).
  */
-export function listSection<E extends OneRefEndpoint, Row>(endpoint: E, rows: (data: DataOf<E>) => Row[]) {
-  return <Facts extends ListSectionFacts<Row>>(facts: Facts): Facts & ListSectionDefinition<E, Row> => ({ ...facts, endpoint, rows });
+export function listSection<E extends OneRefEndpoint, Row, Extra extends object = object>(endpoint: E, rows: (data: DataOf<E>) => Row[]) {
+  // The facts' type is fixed before they are given, so a misspelt or unknown field is an error.
+  return (facts: ListSectionFacts<Row> & Extra): ListSectionFacts<Row> & Extra & ListSectionDefinition<E, Row> => ({ ...facts, endpoint, rows });
 }
 
 /** Any registry's entry with its slug, its data and row types hidden (for code that handles every section alike). */
@@ -123,6 +125,11 @@ function defaultRowLabel(columns: CsvColumn<unknown>[]) {
     const list = record.list ? ` (${String(record.list).toLowerCase()})` : '';
     return `${parts.join(' · ') || 'Row'}${list}`;
   };
+}
+
+/** Whose list it is, mid-sentence: "of FRN 700100", "of ABC01234", "of fund 600100" (CSV files, failure messages). */
+export function listOf(kind: 'firm' | 'individual' | 'fund', entry: { label: string }, ref: string): string {
+  return `${entry.label} of ${kind === 'firm' ? `FRN ${ref}` : kind === 'fund' ? `fund ${ref}` : ref}`;
 }
 
 /** "1 permission", "1,544 appointed representatives". */

@@ -5,6 +5,7 @@ import { SubfundsPreview } from '@/components/fund/subfunds-section';
 import { fundOverviewRoute } from '@/components/register/entity-route';
 import { StreamedSection } from '@/components/register/streamed-section';
 import { WatchControl } from '@/components/watch/watch-control';
+import { FUND_SECTIONS } from '@/lib/sections/fund-sections';
 
 /** /fund/[prn]: the fund's key facts, warnings, and the first of its other names and sub-funds. */
 const route = fundOverviewRoute(({ prn, result, listing }) => {
@@ -23,11 +24,11 @@ const route = fundOverviewRoute(({ prn, result, listing }) => {
           </h2>
           <FundKeyFacts fund={fund} />
         </section>
-        <StreamedSection id="names" title="Other names" label="other names">
+        <StreamedSection id="names" title={FUND_SECTIONS.names.title} label={FUND_SECTIONS.names.label}>
           <FundNamesPreview prn={prn} preview={5} />
         </StreamedSection>
         {subFund ? null : (
-          <StreamedSection id="subfunds" title="Sub-funds" label="sub-funds" rows={5}>
+          <StreamedSection id="subfunds" title={FUND_SECTIONS.subfunds.title} label={FUND_SECTIONS.subfunds.label} rows={5}>
             <SubfundsPreview prn={prn} preview={5} />
           </StreamedSection>
         )}

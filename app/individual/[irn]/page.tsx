@@ -5,6 +5,7 @@ import { IndividualWarnings } from '@/components/individual/individual-warnings'
 import { individualOverviewRoute } from '@/components/register/entity-route';
 import { StreamedSection } from '@/components/register/streamed-section';
 import { WatchControl } from '@/components/watch/watch-control';
+import { INDIVIDUAL_SECTIONS } from '@/lib/sections/individual-sections';
 
 /** /individual/[irn]: who the individual is, warnings, details, current roles and disciplinary history at a glance. */
 const route = individualOverviewRoute(({ irn, result }) => ({
@@ -27,7 +28,7 @@ const route = individualOverviewRoute(({ irn, result }) => ({
       <StreamedSection id="roles" title="Current roles" label="current controlled functions">
         <CurrentRoles irn={irn} />
       </StreamedSection>
-      <StreamedSection id="disciplinary" title="Disciplinary history" label="disciplinary history">
+      <StreamedSection id="disciplinary" title={INDIVIDUAL_SECTIONS['disciplinary-history'].title} label={INDIVIDUAL_SECTIONS['disciplinary-history'].label}>
         <DisciplinarySummary irn={irn} />
       </StreamedSection>
     </>
