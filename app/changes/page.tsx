@@ -19,6 +19,25 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 const PAGE_SIZE = 50;
 
+/** One of the inbox's choice filters: "Any", then each value with its words. */
+function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string | undefined; options: [value: string, text: string][] }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`f-${name}`} className={LABEL}>
+        {label}
+      </label>
+      <select id={`f-${name}`} name={name} defaultValue={value} className={INPUT}>
+        <option value="">Any</option>
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * /changes?state=&severity=&list=&kind=&ref=&q=&page=: what the watch checks found changed, across
  * every list, newest first. Analysts and admins acknowledge, escalate or mark a change expected,
@@ -56,56 +75,19 @@ export default async function ChangesPage({ searchParams }: Props) {
         </p>
       </div>
       <form method="get" action={CHANGES_PATH} aria-label="Filter changes" className="no-print flex flex-wrap items-end gap-4 rounded border border-slate-200 bg-white p-3 text-sm">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="f-state" className={LABEL}>
-            State
-          </label>
-          <select id="f-state" name="state" defaultValue={v.state} className={INPUT}>
-            <option value="">Any</option>
-            {CHANGE_STATES.map((s) => (
-              <option key={s} value={s}>
-                {STATE_TEXT[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="f-severity" className={LABEL}>
-            Severity
-          </label>
-          <select id="f-severity" name="severity" defaultValue={v.severity} className={INPUT}>
-            <option value="">Any</option>
-            {CHANGE_SEVERITIES.map((s) => (
-              <option key={s} value={s}>
-                {s[0].toUpperCase() + s.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="f-list" className={LABEL}>
-            Watchlist
-          </label>
-          <select id="f-list" name="list" defaultValue={v.list} className={INPUT}>
-            <option value="">Any</option>
-            {lists.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="f-kind" className={LABEL}>
-            Kind
-          </label>
-          <select id="f-kind" name="kind" defaultValue={v.kind} className={INPUT}>
-            <option value="">Any</option>
-            <option value="firm">Firms</option>
-            <option value="individual">Individuals</option>
-            <option value="fund">Funds</option>
-          </select>
-        </div>
+        <FilterSelect name="state" label="State" value={v.state} options={CHANGE_STATES.map((s) => [s, STATE_TEXT[s]])} />
+        <FilterSelect name="severity" label="Severity" value={v.severity} options={CHANGE_SEVERITIES.map((s) => [s, s[0].toUpperCase() + s.slice(1)])} />
+        <FilterSelect name="list" label="Watchlist" value={v.list} options={lists.map((l) => [l.id, l.name])} />
+        <FilterSelect
+          name="kind"
+          label="Kind"
+          value={v.kind}
+          options={[
+            ['firm', 'Firms'],
+            ['individual', 'Individuals'],
+            ['fund', 'Funds'],
+          ]}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor="f-ref" className={LABEL}>
             FRN, IRN or PRN
