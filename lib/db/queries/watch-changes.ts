@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { isoNow } from '../clock';
-import type { ChangeSeverity, ChangeState, Db, EntityKind } from '../schema';
+import type { ChangeSeverity, ChangeState, Db, EntityKind, WatchChangesTable } from '../schema';
 import { appendAudit } from './audit';
 import { sha256Hex } from './snapshots';
 
@@ -79,24 +79,8 @@ export interface CheckRecord extends CheckSummary {
   intact: boolean;
 }
 
-type ChangeRow = {
-  id: string;
-  check_id: string;
-  previous_check_id: string;
-  cycle_id: string;
-  kind: EntityKind;
-  ref: string;
-  entity_name: string | null;
-  section: string;
-  severity: ChangeSeverity;
-  summary: string;
-  state: ChangeState;
-  assignee_email: string | null;
-  note: string | null;
-  detected_at: string;
-  updated_at: string;
-  updated_by: string | null;
-};
+/** A change as its list reads it: every column but the row-level details. */
+type ChangeRow = Omit<WatchChangesTable, 'details'>;
 
 const SUMMARY_COLUMNS = [
   'id',

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { checkSectionsChoice, defaultSectionsChoice, parseSectionsChoice, type SectionsChoice } from '@/lib/watchlists/sections-choice';
 import { isoNow } from '../clock';
-import type { Db, EntityKind } from '../schema';
+import type { Db, EntityKind, WatchlistsTable } from '../schema';
+import { isUniqueViolation } from '@/lib/db/errors';
 
 /**
  * Watchlists (named, shared lists of firms, individuals and funds) and their entries, as people
@@ -62,19 +63,7 @@ export interface WatchlistEntryRow extends EntityRef {
   openChanges: number;
 }
 
-type ListRow = {
-  id: string;
-  name: string;
-  description: string | null;
-  case_reference: string | null;
-  owner_id: string | null;
-  owner_email: string;
-  sections: string;
-  created_at: string;
-  updated_at: string;
-};
-
-function toWatchlist(row: ListRow): Watchlist {
+function toWatchlist(row: WatchlistsTable): Watchlist {
   return {
     id: row.id,
     name: row.name,
@@ -114,17 +103,12 @@ async function nameTaken(db: Db, name: string, exceptId?: string): Promise<boole
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
-}
-
 export async function createWatchlist(db: Db, input: WatchlistFields & { owner: { id: string | null; email: string }; sections?: Partial<SectionsChoice> }): Promise<Watchlist> {
   const fields = cleanFields(input);
   if (await nameTaken(db, fields.name)) throw new WatchlistInputError(`There is already a list called "${fields.name}".`);
   const sections = input.sections ? checkSectionsChoice(input.sections) : defaultSectionsChoice();
   const now = isoNow();
-  const row: ListRow = {
+  const row: WatchlistsTable = {
     id: randomUUID(),
     ...fields,
     owner_id: input.owner.id,
