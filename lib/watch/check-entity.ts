@@ -5,6 +5,7 @@ import type { ChangeSeverity, Db, EntityKind } from '@/lib/db/schema';
 import type { RegisterClient } from '@/lib/register/register-client-types';
 import { diffSection, type RowDiff } from './section-diff';
 import { type SectionRead, watchSection, WATCH_SECTIONS } from './watch-sections';
+import { isUniqueViolation } from '@/lib/db/errors';
 
 /**
  * One check of one entity: read every watched section at background priority (past the cache, so
@@ -138,11 +139,6 @@ async function lastGoodReadings(
     }
   }
   return { previousId, readings };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.message} ${(error as { code?: string }).code ?? ''}` : String(error);
-  return /UNIQUE constraint failed|duplicate key value|23505/.test(text);
 }
 
 async function existingOutcome(db: Db, cycleId: string, kind: EntityKind, ref: string): Promise<CheckOutcome | null> {
