@@ -28,3 +28,16 @@ export async function runAdminCli(command: AdminCommand, isUsageError: (err: unk
     await handle?.close();
   }
 }
+
+/** Rows as aligned plain-text columns (the first row is the heading), for the commands' listings. */
+export function table(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}

@@ -2,7 +2,7 @@
 // Works on the database the portal uses (FSR_DATA_DIR/portal.db, or DATABASE_URL). Every change is
 // audited as `cli:<os user>`. A secret is printed once (create, rotate) and only its hash is kept.
 import { parseArgs } from 'node:util';
-import { runAdminCli } from './admin-cli';
+import { runAdminCli, table } from './admin-cli';
 import type { AdminActor } from '@/lib/auth/user-admin';
 import type { DbHandle } from '@/lib/db/connect';
 import { listTokens } from '@/lib/db/queries/api-tokens';
@@ -31,18 +31,6 @@ export class TokensUsageError extends Error {
 function required(value: string | undefined, flag: string, command: string): string {
   if (!value?.trim()) throw new TokensUsageError(`${command} needs --${flag}.`);
   return value;
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows
-    .map((r) =>
-      r
-        .map((c, i) => c.padEnd(widths[i]))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
 }
 
 function secretLines(id: string, secret: string): string {

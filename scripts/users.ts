@@ -16,7 +16,7 @@ import {
 import type { DbHandle } from '@/lib/db/connect';
 import { findUserByEmail, listUsers, normalizeEmail, parseRole, UserInputError } from '@/lib/db/queries/users';
 import type { Db } from '@/lib/db/schema';
-import { runAdminCli } from './admin-cli';
+import { runAdminCli, table } from './admin-cli';
 
 const USAGE = `Usage: npm run users -- <command> [options]
 
@@ -46,18 +46,6 @@ async function userByEmail(db: Db, email: string) {
   const user = await findUserByEmail(db, normalizeEmail(email));
   if (!user) throw new UsageError(`No user has the e-mail address ${email.trim().toLowerCase()}. \`npm run users -- list\` shows who exists.`);
   return user;
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows
-    .map((r) =>
-      r
-        .map((c, i) => c.padEnd(widths[i]))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
 }
 
 /** Runs one command; returns what to print. Exported for tests. */
