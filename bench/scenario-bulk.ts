@@ -72,20 +72,22 @@ export async function runBulk(ctx: {
   log: (line: string) => void;
 }): Promise<BulkScenarioResult> {
   const frns = bulkFrns(ctx.sandbox, ctx.rows);
+  // The same staff, doing the same things, on each fresh portal.
+  const teamOn = (on: BenchPortal) => ({
+    sandbox: ctx.sandbox,
+    baseUrls: [on.baseUrl],
+    sessions: on.sessions,
+    portalAccount: ctx.portalAccount,
+    seconds: ctx.teamSeconds,
+    seed: 'bench-bulk-team',
+    log: ctx.log,
+  });
 
   ctx.log(`  without the job: ${ctx.staff} staff browsing for ${ctx.teamSeconds} s on a fresh portal`);
   let portal = await startBenchPortal({ env: ctx.portalEnv, staff: ctx.staff });
   let teamWithout: TeamResult;
   try {
-    teamWithout = await runTeam({
-      sandbox: ctx.sandbox,
-      baseUrls: [portal.baseUrl],
-      sessions: portal.sessions,
-      portalAccount: ctx.portalAccount,
-      seconds: ctx.teamSeconds,
-      seed: 'bench-bulk-team',
-      log: ctx.log,
-    });
+    teamWithout = await runTeam(teamOn(portal));
   } finally {
     await portal.stop();
   }
@@ -95,15 +97,7 @@ export async function runBulk(ctx: {
   try {
     // runTeam resets the sandbox's counters as it starts; the job starts just after, so the
     // counters cover the job's whole run.
-    const team = runTeam({
-      sandbox: ctx.sandbox,
-      baseUrls: [portal.baseUrl],
-      sessions: portal.sessions,
-      portalAccount: ctx.portalAccount,
-      seconds: ctx.teamSeconds,
-      seed: 'bench-bulk-team',
-      log: ctx.log,
-    });
+    const team = runTeam(teamOn(portal));
     await new Promise((r) => setTimeout(r, 200));
     const id = await startBulk(portal, frns);
     const teamWith = await team;
