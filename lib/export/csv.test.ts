@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvDocument, csvFilename, csvResponse, londonDate, neutraliseCell } from './csv';
+import { londonDate } from '@/lib/format/london-time';
+import { csvDocument, csvFilename, csvResponse, neutraliseCell } from './csv';
 
 const BOM = '\ufeff';
 

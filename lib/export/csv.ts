@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { londonDate } from '@/lib/format/london-time';
 
 /**
  * CSV for spreadsheet tools, through csv-stringify:
@@ -43,13 +44,6 @@ export function csvDocument<Row>(columns: CsvColumn<Row>[], rows: Row[]): string
     // A carriage return inside a value would otherwise split the record for some readers.
     quote_record_delimiter: true,
   });
-}
-
-/** The date part of export file names: the day in the UK, as staff file them. */
-export function londonDate(at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
 /** "firm-122702-permissions-2026-11-22.csv": lower-case words, digits and hyphens only. */

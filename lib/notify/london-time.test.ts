@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, londonDate, londonTimeOn } from './london-time';
+import { addDays, londonDate, londonTimeOn } from '@/lib/format/london-time';
 import { readNotifySettings } from './notify-settings';
 
 describe('London wall-clock time for the digest', () => {

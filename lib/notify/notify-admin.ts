@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, JobState } from '@/lib/db/schema';
 import { enqueueJobs } from '@/lib/jobs/job-queue';
-import { londonDate } from './london-time';
+import { londonDate } from '@/lib/format/london-time';
 import { NOTIFY_DIGEST_JOB, NOTIFY_HIGH_MAIL_JOB, NOTIFY_JOB_PRIORITY, NOTIFY_WEBHOOK_JOB, type DigestPayload } from './notify-jobs';
 import type { NotifySettings } from './notify-settings';
 

@@ -4,7 +4,7 @@ import type { EngineDeps } from '@/lib/jobs/engine-deps';
 import { enqueueJobs, type Job, type NewJob } from '@/lib/jobs/job-queue';
 import type { JobHandler, JobOutcome } from '@/lib/jobs/worker';
 import { changeReport, claimChanges, markFailed, markSent, recordAttempt, releaseClaims } from './deliveries';
-import { addDays, londonDate, londonTimeOn } from './london-time';
+import { addDays, londonDate, londonTimeOn } from '@/lib/format/london-time';
 import { digestMessage, highSeverityMessage, smtpSender, type MailSender } from './mail';
 import { readNotifySettings, type NotifySettings } from './notify-settings';
 import { postWebhook, webhookBody } from './webhook';

@@ -4,7 +4,8 @@ import { isoNow } from '@/lib/db/clock';
 import type { Db } from '@/lib/db/schema';
 import { readEngineSettings } from '@/lib/jobs/engine';
 import { settingsProblems } from '@/lib/server/check-settings';
-import { dueNightlyKey, londonClock, readNightlySettings, startNightlySchedule } from './nightly';
+import { londonClock } from '@/lib/format/london-time';
+import { dueNightlyKey, readNightlySettings, startNightlySchedule } from './nightly';
 import { defaultWatchedSections } from './watch-sections';
 
 const pgStatus = await postgresStatus();

@@ -1,5 +1,6 @@
 import type { Db } from '@/lib/db/schema';
 import { startCycle, type StartedCycle } from './cycles';
+import { londonClock } from '@/lib/format/london-time';
 
 /**
  * The nightly watch cycle: every watched entity, once a night, after the register's evening
@@ -24,8 +25,6 @@ export interface NightlySettings {
 }
 
 export const NIGHTLY_DEFAULTS: NightlySettings = { enabled: true, atMinutes: 2 * 60 };
-export const LONDON = 'Europe/London';
-
 /** Reads WATCH_NIGHTLY (on/off) and WATCH_NIGHTLY_AT (HH:MM, Europe/London); problems name the variable. */
 export function readNightlySettings(env: Record<string, string | undefined>): { settings: NightlySettings; problems: string[] } {
   const problems: string[] = [];
@@ -47,22 +46,6 @@ export function readNightlySettings(env: Record<string, string | undefined>): { 
 
 export function formatMinutes(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-const londonFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LONDON,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The London calendar date (yyyy-mm-dd) and minutes since London midnight at instant `ms`. */
-export function londonClock(ms: number): { date: string; minutes: number } {
-  const parts = Object.fromEntries(londonFormat.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
 /** The London date whose nightly cycle is due at `ms` (its local time has come), or null before the time. */

@@ -1,7 +1,8 @@
 /**
- * Wall-clock time in Europe/London, for the daily digest: its date (which keys the day's digest,
- * so several instances send one) and the UTC instant of a London time of day on a date (British
- * Summer Time included).
+ * Wall-clock time in Europe/London (British Summer Time included), for everything the portal does
+ * by the London day: the nightly watch cycle's date and time of day, the daily digest's date (which
+ * keys the day's digest, so several instances send one) and the UTC instant of a London time of
+ * day, and the date in export file names.
  */
 
 const PARTS = new Intl.DateTimeFormat('en-GB', {
@@ -15,9 +16,9 @@ const PARTS = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-function londonParts(at: number): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
-  const get = (type: string) => Number(PARTS.formatToParts(new Date(at)).find((p) => p.type === type)?.value);
-  return { y: get('year'), mo: get('month'), d: get('day'), h: get('hour'), mi: get('minute'), s: get('second') };
+function londonParts(at: number | Date): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
+  const parts = Object.fromEntries(PARTS.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  return { y: parts.year, mo: parts.month, d: parts.day, h: parts.hour, mi: parts.minute, s: parts.second };
 }
 
 /** London's offset from UTC at an instant, in milliseconds (0 in winter, one hour in summer). */
@@ -27,10 +28,19 @@ function londonOffsetMs(at: number): number {
   return wall - Math.floor(at / 1000) * 1000;
 }
 
-/** The London date (yyyy-mm-dd) at an instant. */
-export function londonDate(at: number): string {
-  const p = londonParts(at);
+function dateText(p: { y: number; mo: number; d: number }): string {
   return `${String(p.y).padStart(4, '0')}-${String(p.mo).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
+}
+
+/** The London date (yyyy-mm-dd) at an instant. */
+export function londonDate(at: number | Date = Date.now()): string {
+  return dateText(londonParts(at));
+}
+
+/** The London calendar date (yyyy-mm-dd) and minutes since London midnight at instant `ms`. */
+export function londonClock(ms: number): { date: string; minutes: number } {
+  const p = londonParts(ms);
+  return { date: dateText(p), minutes: p.h * 60 + p.mi };
 }
 
 /** The London date `days` after `date` (yyyy-mm-dd). */
