@@ -18,12 +18,9 @@ function fingerprint(d: Dataset): string {
 describe('dataset generation', () => {
   const dataset = buildDataset(DEFAULT_OPTIONS.seed, DEFAULT_SIZES);
 
-  it('builds the default sizes quickly', () => {
-    // CPU time rather than wall time, so parallel test workers on a busy machine do not skew it.
-    const before = process.cpuUsage();
+  // How long generation takes is a benchmark's figure (npm run bench:sandbox-days), not a test's bound.
+  it('builds the default sizes', () => {
     const fresh = generateDataset('speed-check', DEFAULT_SIZES);
-    const cpu = process.cpuUsage(before);
-    expect((cpu.user + cpu.system) / 1000).toBeLessThan(2000);
     expect(fresh.firms.size).toBeGreaterThanOrEqual(5000);
     expect(fresh.individuals.size).toBeGreaterThanOrEqual(15000);
     expect([...fresh.funds.values()].filter((f) => f.parentPrn === null).length).toBeGreaterThanOrEqual(1000);
