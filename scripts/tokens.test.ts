@@ -51,7 +51,7 @@ describe('npm run tokens', () => {
 
   it('explains bad input', async () => {
     await expect(run('create', '--name', 'x')).rejects.toThrow('create needs --scope.');
-    await expect(run('create', '--name', 'x', '--scope', 'all')).rejects.toThrow(/reconcile, register-api or both/);
+    await expect(run('create', '--name', 'x', '--scope', 'all')).rejects.toThrow(/reconcile, register-api, watch, metrics .both = reconcile and register-api., not "all"/);
     await expect(run('create', '--name', 'x', '--scope', 'both', '--days', 'soon')).rejects.toThrow(/whole number of days/);
     await expect(run('revoke', '--id', 'tok_nope')).rejects.toThrow(/No token has the id tok_nope/);
     await expect(run('frobnicate')).rejects.toThrow(/Unknown command "frobnicate"/);

@@ -15,7 +15,8 @@ Commands:
   list                                          list every token (never its secret)
   create --name N --scope S [--days D] [--ceiling R/S] [--priority P]
                                                 issue a token to the program N; prints its id and secret once
-                                                S: reconcile, register-api or both
+                                                S: comma-separated reconcile, register-api, watch, metrics
+                                                   (both = reconcile,register-api)
                                                 D: days until it expires (default ${DEFAULT_EXPIRY_DAYS})
                                                 R/S: at most R requests per S seconds (default ${DEFAULT_CEILING.requests}/${DEFAULT_CEILING.seconds})
                                                 P: report (default) or background; people's pages always go first

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createPostgresTestDb, forEachDialect, postgresStatus } from '@/test/db-harness';
 import { dbConfigFromEnv, openDb, openMigratedDb } from './connect';
-import { migrateToLatest } from './migrations';
+import { Migrator } from 'kysely';
+import { migrateToLatest, migrationsFor } from './migrations';
 import { appendAudit } from './queries/audit';
 import { createSnapshot } from './queries/snapshots';
 
@@ -43,6 +44,50 @@ describe('SQLite file', () => {
       expect(await migrateToLatest(second.db, 'sqlite')).toEqual([]);
       await second.close();
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('0011_token_scopes on SQLite (the table is rebuilt)', () => {
+  it('keeps every token row and accepts the watch and metrics scopes, refusing any other word', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fsr-sqlite-0011-'));
+    const handle = openDb({ dialect: 'sqlite', file: path.join(dir, 'portal.db') });
+    try {
+      const all = migrationsFor('sqlite');
+      const upTo10 = Object.fromEntries(Object.entries(all).filter(([name]) => name < '0011'));
+      const before = await new Migrator({ db: handle.db, provider: { getMigrations: async () => upTo10 } }).migrateToLatest();
+      expect(before.error).toBeUndefined();
+      const token = {
+        id: 'tok_kept',
+        name: 'OpenRefine',
+        secret_hash: 'h',
+        scopes: 'reconcile register-api',
+        priority: 'report' as const,
+        ceiling_requests: 60,
+        ceiling_seconds: 60,
+        expires_at: '2027-01-01T00:00:00.000Z',
+        created_at: '2026-01-01T00:00:00.000Z',
+        created_by: 'admin@example.com',
+        rotated_at: null,
+        revoked_at: null,
+        last_used_at: '2026-02-01T00:00:00.000Z',
+      };
+      await handle.db.insertInto('api_tokens').values(token).execute();
+      expect(await migrateToLatest(handle.db, 'sqlite')).toContain('0011_token_scopes');
+      expect(await handle.db.selectFrom('api_tokens').selectAll().execute()).toEqual([token]);
+      await handle.db
+        .insertInto('api_tokens')
+        .values({ ...token, id: 'tok_watch', scopes: 'watch metrics' })
+        .execute();
+      await expect(
+        handle.db
+          .insertInto('api_tokens')
+          .values({ ...token, id: 'tok_bad', scopes: 'admin' })
+          .execute(),
+      ).rejects.toThrow(/CHECK constraint/);
+    } finally {
+      await handle.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -539,6 +539,54 @@ function migration0010(): Migration {
   };
 }
 
+/**
+ * Token scopes for the watch API and the metrics endpoint: a token's scopes are any non-empty
+ * subset of reconcile, register-api, watch and metrics, stored space-separated in that order. The
+ * check lists every such subset (frozen here, as a shipped migration never changes). PostgreSQL
+ * swaps the constraint; SQLite cannot alter one, so the table is rebuilt with its rows.
+ */
+const SCOPES_0011 = ['reconcile', 'register-api', 'watch', 'metrics'];
+function scopeSubsets0011(): string[] {
+  const subsets: string[] = [];
+  for (let mask = 1; mask < 1 << SCOPES_0011.length; mask++) subsets.push(SCOPES_0011.filter((_, i) => mask & (1 << i)).join(' '));
+  return subsets;
+}
+
+function migration0011(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      const allowed = sql.join(scopeSubsets0011().map((s) => sql.lit(s)));
+      if (dialect === 'postgres') {
+        await sql`alter table api_tokens drop constraint api_tokens_scopes_check`.execute(db);
+        await sql`alter table api_tokens add constraint api_tokens_scopes_check check (scopes in (${allowed}))`.execute(db);
+        return;
+      }
+      await db.schema
+        .createTable('api_tokens_0011')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('secret_hash', 'text', (c) => c.notNull())
+        .addColumn('scopes', 'text', (c) => c.notNull())
+        .addColumn('priority', 'text', (c) => c.notNull())
+        .addColumn('ceiling_requests', 'integer', (c) => c.notNull())
+        .addColumn('ceiling_seconds', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('rotated_at', 'text')
+        .addColumn('revoked_at', 'text')
+        .addColumn('last_used_at', 'text')
+        .addCheckConstraint('api_tokens_scopes_check', sql`scopes in (${allowed})`)
+        .addCheckConstraint('api_tokens_priority_check', sql`priority in ('report', 'background')`)
+        .addCheckConstraint('api_tokens_ceiling_check', sql`ceiling_requests > 0 and ceiling_seconds > 0`)
+        .execute();
+      await sql`insert into api_tokens_0011 select * from api_tokens`.execute(db);
+      await db.schema.dropTable('api_tokens').execute();
+      await sql`alter table api_tokens_0011 rename to api_tokens`.execute(db);
+    },
+  };
+}
+
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_portal_state': migration0001(dialect),
@@ -551,6 +599,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0008_watchlists': migration0008(),
     '0009_bulk_checks': migration0009(),
     '0010_watch_notifications': migration0010(),
+    '0011_token_scopes': migration0011(dialect),
   };
 }
 

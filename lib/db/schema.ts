@@ -105,7 +105,7 @@ export interface EndedSessionsTable {
 }
 
 /** What a token may use: the reconciliation service, the register API gateway, or both. */
-export type TokenScope = 'reconcile' | 'register-api';
+export type TokenScope = 'reconcile' | 'register-api' | 'watch' | 'metrics';
 /** A token's class in the register pacer: always below people's pages ('interactive'). */
 export type TokenPriority = 'report' | 'background';
 

@@ -20,6 +20,14 @@ const MESSAGES: Record<TokenRefusal, string> = {
   scope: 'The API token may not be used here.',
 };
 
+/** Where each scope lets a token in, as a refusal names it. */
+const SCOPE_PLACES: Record<TokenScope, string> = {
+  reconcile: 'the reconciliation service',
+  'register-api': 'the register API',
+  watch: 'the watch API',
+  metrics: 'the metrics endpoint',
+};
+
 export async function checkToken(db: Db, presented: PresentedToken | undefined, scope: TokenScope, now: number = Date.now()): Promise<TokenCheck> {
   if (!presented || (!presented.id && !presented.secret)) return { ok: false, refusal: 'missing', message: MESSAGES.missing };
   // Shape checks first: nothing malformed reaches the database.
@@ -29,8 +37,7 @@ export async function checkToken(db: Db, presented: PresentedToken | undefined, 
   if (token.revokedAt) return { ok: false, refusal: 'revoked', token, message: MESSAGES.revoked };
   if (Date.parse(token.expiresAt) <= now) return { ok: false, refusal: 'expired', token, message: `${MESSAGES.expired} (${token.expiresAt})` };
   if (!token.scopes.includes(scope)) {
-    const where = scope === 'reconcile' ? 'the reconciliation service' : 'the register API';
-    return { ok: false, refusal: 'scope', token, message: `The API token "${token.name}" is not issued for ${where}.` };
+    return { ok: false, refusal: 'scope', token, message: `The API token "${token.name}" is not issued for ${SCOPE_PLACES[scope]}.` };
   }
   return { ok: true, token };
 }

@@ -33,10 +33,10 @@ export function parseScopes(value: string): TokenScope[] {
     .split(/[\s,]+/)
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
-  const expanded = parts.flatMap((p) => (p === 'both' ? [...TOKEN_SCOPES] : [p]));
+  const expanded = parts.flatMap((p) => (p === 'both' ? ['reconcile', 'register-api'] : [p]));
   const unknown = expanded.filter((p) => !(TOKEN_SCOPES as readonly string[]).includes(p));
   if (expanded.length === 0 || unknown.length > 0) {
-    throw new TokenInputError(`Scope must be reconcile, register-api or both${unknown.length ? ` (not "${unknown.join(', ')}")` : ''}.`);
+    throw new TokenInputError(`Scopes are a comma-separated list of ${TOKEN_SCOPES.join(', ')} (both = reconcile and register-api)${unknown.length ? `, not "${unknown.join(', ')}"` : ''}.`);
   }
   return TOKEN_SCOPES.filter((s) => expanded.includes(s));
 }
@@ -93,7 +93,7 @@ async function audit(trx: Db, actor: AdminActor, action: string, token: ApiToken
 /** Issues a token; the secret is returned once and only its hash is stored. */
 export async function issueToken(db: Db, actor: AdminActor, input: NewTokenInput): Promise<{ token: ApiToken; secret: string }> {
   const name = checkName(input.name);
-  if (input.scopes.length === 0) throw new TokenInputError('Choose what the token may use: reconcile, register-api or both.');
+  if (input.scopes.length === 0) throw new TokenInputError(`Choose what the token may use: ${TOKEN_SCOPES.join(', ')}.`);
   const ceiling = checkCeiling(input.ceiling ?? DEFAULT_CEILING);
   const days = checkExpiry(input.expiresInDays ?? DEFAULT_EXPIRY_DAYS);
   const now = input.now ?? Date.now();

@@ -17,7 +17,10 @@ describe('token input', () => {
   it('reads scopes, ceilings and refuses nonsense with a specific message', () => {
     expect(parseScopes('both')).toEqual(['reconcile', 'register-api']);
     expect(parseScopes('register-api, reconcile')).toEqual(['reconcile', 'register-api']);
-    expect(() => parseScopes('everything')).toThrow(/reconcile, register-api or both \(not "everything"\)/);
+    expect(parseScopes('watch,metrics')).toEqual(['watch', 'metrics']);
+    expect(parseScopes('metrics, both')).toEqual(['reconcile', 'register-api', 'metrics']);
+    expect(() => parseScopes('everything')).toThrow(/reconcile, register-api, watch, metrics \(both = reconcile and register-api\), not "everything"/);
+    expect(() => parseScopes('watch, admin')).toThrow(/not "admin"/);
     expect(parseCeiling('30/10')).toEqual({ requests: 30, seconds: 10 });
     expect(() => parseCeiling('30 per minute')).toThrow(TokenInputError);
     expect(() => parseCeiling('0/10')).toThrow(/from 1 to/);

@@ -25,7 +25,7 @@ function failure(err: unknown): TokenActionState {
 
 const newToken = z.object({
   name: z.string().trim().min(1, 'Name the program the token is for.').max(100, 'The program name is too long (100 characters at most).'),
-  scope: z.enum(['reconcile', 'register-api', 'both'], { message: 'Choose what the token may use.' }),
+  scope: z.array(z.string()).min(1, 'Choose what the token may use.'),
   days: z.coerce.number({ message: 'Enter the number of days until the token expires.' }).int('Days must be a whole number.'),
   ceiling: z.string().trim().min(1, 'Enter the ceiling as REQUESTS/SECONDS, for example 60/60.'),
   priority: z.string().trim(),
@@ -36,14 +36,14 @@ export async function createTokenAction(_prev: TokenActionState, formData: FormD
   try {
     const input = newToken.parse({
       name: formData.get('name') ?? '',
-      scope: formData.get('scope'),
+      scope: formData.getAll('scope'),
       days: formData.get('days'),
       ceiling: formData.get('ceiling') ?? '',
       priority: formData.get('priority') ?? '',
     });
     const { token, secret } = await issueToken(await getDb(), actor, {
       name: input.name,
-      scopes: parseScopes(input.scope),
+      scopes: parseScopes(input.scope.join(',')),
       expiresInDays: input.days,
       ceiling: parseCeiling(input.ceiling),
       priority: parsePriority(input.priority),

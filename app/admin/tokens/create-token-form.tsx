@@ -47,19 +47,23 @@ export function CreateTokenForm() {
         </div>
       </div>
       <fieldset>
-        <legend className="text-sm font-medium">May use</legend>
+        <legend className="text-sm font-medium">May use (one or more)</legend>
         <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2 text-sm">
           <label className="flex items-center gap-2">
-            <input type="radio" name="scope" value="reconcile" defaultChecked />
+            <input type="checkbox" name="scope" value="reconcile" defaultChecked />
             Reconciliation service (OpenRefine)
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="scope" value="register-api" />
+            <input type="checkbox" name="scope" value="register-api" />
             Register API
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="scope" value="both" />
-            Both
+            <input type="checkbox" name="scope" value="watch" />
+            Watch API
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="scope" value="metrics" />
+            Metrics
           </label>
         </div>
       </fieldset>

@@ -2,13 +2,14 @@ import type { Metadata } from 'next';
 import { requireRole } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { listTokens, tokenUsageSince } from '@/lib/db/queries/api-tokens';
+import type { TokenScope } from '@/lib/db/schema';
 import { CreateTokenForm } from './create-token-form';
 import { TokenRowActions } from './token-row-actions';
 
 export const metadata: Metadata = { title: 'API tokens' };
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
-const SCOPE_LABELS: Record<string, string> = { reconcile: 'Reconciliation', 'register-api': 'Register API' };
+const SCOPE_LABELS: Record<TokenScope, string> = { reconcile: 'Reconciliation', 'register-api': 'Register API', watch: 'Watch API', metrics: 'Metrics' };
 
 /** Now, for "expired", and the start of the last 24 hours of use the table shows. */
 function clockReadings(): { now: number; dayAgo: string } {
@@ -79,7 +80,7 @@ export default async function AdminTokensPage() {
                     <code className="block text-xs">{t.id}</code>
                     <span className="block text-xs">issued by {t.createdBy}</span>
                   </th>
-                  <td className="px-3 py-2 align-top">{t.scopes.map((s) => SCOPE_LABELS[s] ?? s).join(', ')}</td>
+                  <td className="px-3 py-2 align-top">{t.scopes.map((s) => SCOPE_LABELS[s]).join(', ')}</td>
                   <td className="px-3 py-2 align-top">
                     {t.ceiling.requests} per {t.ceiling.seconds} s; {t.priority === 'report' ? 'with reports' : 'background'}
                   </td>

@@ -9,7 +9,8 @@ import type { ApiTokensTable, Db, TokenPriority, TokenScope } from '../schema';
  * token per minute (lib/tokens/token-use.ts).
  */
 
-export const TOKEN_SCOPES: readonly TokenScope[] = ['reconcile', 'register-api'];
+/** Every scope, in the order they are stored and listed. `both` (in forms and the CLI) means the first two. */
+export const TOKEN_SCOPES: readonly TokenScope[] = ['reconcile', 'register-api', 'watch', 'metrics'];
 
 export interface ApiToken {
   id: string;
@@ -26,7 +27,7 @@ export interface ApiToken {
   lastUsedAt: string | null;
 }
 
-/** The stored form of a scope set: fixed order, space-separated (the table's check constraint lists the three). */
+/** The stored form of a scope set: fixed order, space-separated (the table's check constraint lists every such subset). */
 export function scopesColumn(scopes: readonly TokenScope[]): string {
   return TOKEN_SCOPES.filter((s) => scopes.includes(s)).join(' ');
 }
