@@ -36,7 +36,9 @@ export function parseScopes(value: string): TokenScope[] {
   const expanded = parts.flatMap((p) => (p === 'both' ? ['reconcile', 'register-api'] : [p]));
   const unknown = expanded.filter((p) => !(TOKEN_SCOPES as readonly string[]).includes(p));
   if (expanded.length === 0 || unknown.length > 0) {
-    throw new TokenInputError(`Scopes are a comma-separated list of ${TOKEN_SCOPES.join(', ')} (both = reconcile and register-api)${unknown.length ? `, not "${unknown.join(', ')}"` : ''}.`);
+    throw new TokenInputError(
+      `Scopes are a comma-separated list of ${TOKEN_SCOPES.join(', ')} (both = reconcile and register-api)${unknown.length ? `, not "${unknown.join(', ')}"` : ''}.`,
+    );
   }
   return TOKEN_SCOPES.filter((s) => expanded.includes(s));
 }
