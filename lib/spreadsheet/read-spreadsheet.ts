@@ -1,4 +1,6 @@
 import 'server-only';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { refusal, type ReadOutcome, type ReadRequest, sizeText } from './spreadsheet-types';
 
@@ -55,9 +57,15 @@ function startWorker(request: ReadRequest, runtime: ReaderRuntime): Worker {
     stdout: true,
     stderr: true,
   };
-  // From TypeScript sources (tests, scripts) the worker needs tsx to load its .ts entry; in the
-  // built portal the bundler has compiled the entry to JavaScript beside this module.
-  if (import.meta.url.endsWith('.ts')) return new Worker(new URL('./read-worker.ts', import.meta.url), { ...options, execArgv: ['--import', 'tsx'] });
+  // In the built portal the bundler compiles the entry to JavaScript and points this URL at it.
+  // From TypeScript sources (tests, scripts) the entry is a .ts file, which a Node 20 worker can
+  // only load through tsx's require hook; the hook's name is built at run time so the bundler
+  // never tries to bundle tsx.
+  if (import.meta.url.endsWith('.ts')) {
+    const api = createRequire(import.meta.url).resolve(['tsx', 'cjs', 'api'].join('/'));
+    const entry = fileURLToPath(new URL('./read-worker.ts', import.meta.url));
+    return new Worker(`require(${JSON.stringify(api)}).require(${JSON.stringify(entry)}, __filename);`, { ...options, eval: true, execArgv: [] });
+  }
   return new Worker(new URL('./read-worker.ts', import.meta.url), { ...options, execArgv: [] });
 }
 

@@ -83,8 +83,8 @@ export interface SpreadsheetLimits {
 
 export const DEFAULT_SPREADSHEET_LIMITS: Readonly<SpreadsheetLimits> = Object.freeze({
   maxFileBytes: 5 * 1024 * 1024,
-  maxEntryBytes: 32 * 1024 * 1024,
-  maxTotalBytes: 64 * 1024 * 1024,
+  maxEntryBytes: 24 * 1024 * 1024,
+  maxTotalBytes: 48 * 1024 * 1024,
   maxEntries: 2000,
   maxRows: 5000,
   maxColumns: 200,

@@ -96,7 +96,8 @@ async function readPart(ctx: Context, entry: Entry, what: string, handlers: XmlH
   } catch {
     damaged(ctx.label, `${partLabel(entry.fileName, what)} is damaged.`);
   }
-  const parser = sax.parser(true, { trim: false, normalize: false, position: false });
+  // Position tracking stays on: sax checks its buffers' lengths (and flushes long text) only as the position advances.
+  const parser = sax.parser(true, { trim: false, normalize: false, position: true });
   let failure: unknown = null;
   parser.onerror = (error) => {
     failure ??= new ReadRefused({
