@@ -1,5 +1,4 @@
 import 'server-only';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { refusal, type ReadOutcome, type ReadRequest, sizeText } from './spreadsheet-types';
@@ -57,14 +56,13 @@ function startWorker(request: ReadRequest, runtime: ReaderRuntime): Worker {
     stdout: true,
     stderr: true,
   };
-  // In the built portal the bundler compiles the entry to JavaScript and points this URL at it.
-  // From TypeScript sources (tests, scripts) the entry is a .ts file, which a Node 20 worker can
-  // only load through tsx's require hook; the hook's name is built at run time so the bundler
-  // never tries to bundle tsx.
-  if (import.meta.url.endsWith('.ts')) {
-    const api = createRequire(import.meta.url).resolve(['tsx', 'cjs', 'api'].join('/'));
+  // In the built portal (Next sets NEXT_RUNTIME) the bundler compiles the entry to JavaScript and
+  // points this URL at it. From TypeScript sources (tests, scripts run with tsx) the entry is a .ts
+  // file, which a Node 20 worker loads only through tsx's require hook; the worker's own code names
+  // tsx (resolved from the working directory), so the bundler never sees it.
+  if (!process.env.NEXT_RUNTIME && import.meta.url.endsWith('.ts')) {
     const entry = fileURLToPath(new URL('./read-worker.ts', import.meta.url));
-    return new Worker(`require(${JSON.stringify(api)}).require(${JSON.stringify(entry)}, __filename);`, { ...options, eval: true, execArgv: [] });
+    return new Worker(`require('tsx/cjs/api').require(${JSON.stringify(entry)}, __filename);`, { ...options, eval: true, execArgv: [] });
   }
   return new Worker(new URL('./read-worker.ts', import.meta.url), { ...options, execArgv: [] });
 }
