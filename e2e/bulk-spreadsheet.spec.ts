@@ -51,11 +51,12 @@ test('a workbook with a title row and a second sheet is read, its columns correc
   await page.getByRole('button', { name: 'Review cost' }).click();
 
   // As found: the first sheet, the column names in row 3 under the title, names read from "Company".
-  const layout = page.getByRole('region', { name: /How your workbook were read/ });
+  const layout = page.getByRole('region', { name: 'How your workbook was read' });
   await expect(page.getByLabel('Sheet', { exact: true })).toHaveValue('Panel');
   await expect(page.getByLabel('Sheet', { exact: true }).locator('option')).toHaveText([/^Panel/, /^Funds/]);
   await expect(page.getByLabel('Header row (the column names)')).toHaveValue('3');
-  await expect(layout).toContainText('The rows above it (titles or notes) are not checked.');
+  // The title is the one row with values above it (the blank row is no row at all).
+  await expect(layout).toContainText('The row above it (a title or a note) is not checked.');
   await expect(page.getByTestId('column-name')).toHaveValue('1');
   await expect(page.getByTestId('bulk-user-columns')).toContainText('Client ID, Regulator no.');
   await expect(page.getByTestId('estimate-to-check')).toHaveText('3 (3 by name)');

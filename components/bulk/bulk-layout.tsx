@@ -24,7 +24,7 @@ export function BulkLayout({ layout, busy }: { layout: InputLayout; busy: boolea
   return (
     <section aria-labelledby="bulk-layout-heading" className="space-y-3 rounded border border-slate-200 bg-white p-3 text-sm" key={key}>
       <h3 id="bulk-layout-heading" className="font-semibold">
-        How your {layout.format === 'xlsx' ? 'workbook' : 'rows'} were read
+        {layout.format === 'xlsx' ? 'How your workbook was read' : 'How your rows were read'}
       </h3>
       {layout.format === 'xlsx' && layout.sheets.length > 1 && (
         <div>
@@ -104,7 +104,11 @@ export function BulkLayout({ layout, busy }: { layout: InputLayout; busy: boolea
       </fieldset>
       {layout.userColumns.length > 0 && (
         <p data-testid="bulk-user-columns">
-          <strong>Your own columns, kept beside the results:</strong> {layout.userColumns.map((c) => c.header).join(', ')}.
+          <strong>Your own columns, kept beside the results:</strong>{' '}
+          {layout.userColumns
+            .map((c) => c.header)
+            .join(', ')
+            .replace(/\.?$/, '.')}
         </p>
       )}
       {layout.notes.length > 0 && (
