@@ -2,10 +2,13 @@
 
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
+import type { InputLayout } from '@/lib/bulk/bulk-columns';
 import { durationText, type BulkEstimate } from '@/lib/bulk/bulk-estimate';
+import { BulkLayout } from './bulk-layout';
 
 interface PreviewRow {
   rowNo: number;
+  sourceRow: number | null;
   input: string;
   kind: string;
   message: string;
@@ -16,6 +19,7 @@ interface Preview {
   rows: PreviewRow[];
   source: string;
   filename: string | null;
+  layout: InputLayout;
 }
 
 const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
@@ -24,7 +28,10 @@ const button = 'rounded-md px-4 py-2 font-semibold focus:outline-none focus:ring
 /**
  * The bulk check form: paste rows or choose a file, choose what to fetch, review the cost (register
  * requests and time at bulk work's share of the budget, and the rows that cannot be checked), then
- * start. Any change to the input clears the review, so what starts is what was reviewed.
+ * start. The review shows how the input was read (the sheet, the header row, each column's meaning,
+ * the person's own columns) and lets the person correct it; a correction reads the input again at
+ * once. Any other change to the input clears the review, so what starts is what was reviewed: the
+ * start sends the layout the review showed.
  */
 export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{ slug: string; title: string }>; maxRows: number; maxUploadMb: number }) {
   const router = useRouter();
@@ -32,32 +39,42 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
   const [mode, setMode] = useState<'status' | 'sections'>('status');
   const [preview, setPreview] = useState<Preview | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The layout to choose from when the input could not be read without the person's answer. */
+  const [errorLayout, setErrorLayout] = useState<InputLayout | null>(null);
   const [busy, setBusy] = useState<'review' | 'start' | null>(null);
 
-  const send = async (path: string): Promise<Response | null> => {
+  const send = async (path: string, resetLayout = false): Promise<Response | null> => {
     if (!form.current) return null;
     setError(null);
+    const body = new FormData(form.current);
+    // Another sheet is read afresh: its header row and columns are found again.
+    if (resetLayout) for (const name of [...body.keys()]) if (name === 'header' || name.startsWith('column-')) body.delete(name);
     try {
-      return await fetch(path, { method: 'POST', body: new FormData(form.current), headers: { accept: 'application/json' } });
+      return await fetch(path, { method: 'POST', body, headers: { accept: 'application/json' } });
     } catch {
       setError('The portal could not be reached. Check your connection and try again.');
       return null;
     }
   };
 
-  const review = async () => {
+  const review = async (resetLayout = false) => {
     setBusy('review');
-    const response = await send('/api/bulk/estimate');
+    const response = await send('/api/bulk/estimate', resetLayout);
     setBusy(null);
     if (!response) return;
     const body = await response.json().catch(() => ({}));
     if (!response.ok) {
       setPreview(null);
+      setErrorLayout(body.layout ?? null);
       setError(body.message ?? `The input could not be read (HTTP ${response.status}).`);
       return;
     }
+    setErrorLayout(null);
     setPreview(body as Preview);
   };
+
+  /** A layout control changed: read again with it (another sheet starts its layout afresh). */
+  const relayout = (name: string) => void review(name === 'sheet');
 
   const start = async () => {
     setBusy('start');
@@ -80,7 +97,12 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
         event.preventDefault();
         void (preview ? start() : review());
       }}
-      onChange={() => setPreview(null)}
+      onChange={(event) => {
+        const name = (event.target as HTMLElement & { name?: string }).name ?? '';
+        if (name === 'sheet' || name === 'header' || name.startsWith('column-')) return relayout(name);
+        setPreview(null);
+        setErrorLayout(null);
+      }}
       aria-labelledby="bulk-form-heading"
       className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
@@ -110,7 +132,8 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
           aria-describedby="bulk-file-help"
         />
         <p id="bulk-file-help" className="mt-1 text-xs text-slate-600">
-          At most {maxRows.toLocaleString('en-GB')} rows and {maxUploadMb} MB. An XLSX file is read from its first sheet.
+          At most {maxRows.toLocaleString('en-GB')} rows and {maxUploadMb} MB. A workbook is read from its first sheet with data (choose another when you review); the column names
+          may be below a title. Columns the check does not use (a client id, notes) come back beside the results.
         </p>
       </div>
       <fieldset>
@@ -145,6 +168,7 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
           {error}
         </p>
       )}
+      {!preview && errorLayout && <BulkLayout layout={errorLayout} busy={busy !== null} />}
       {e && (
         <section aria-labelledby="bulk-estimate-heading" className="space-y-3 rounded border border-slate-200 bg-slate-50 p-3 text-sm" role="status">
           <h3 id="bulk-estimate-heading" className="font-semibold">
@@ -173,6 +197,7 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
               {e.budget.windowSeconds} s); rows already in the cache go faster
             </dd>
           </dl>
+          <BulkLayout layout={preview.layout} busy={busy !== null} />
           {preview.rows.length > 0 && (
             <table className="w-full border-collapse text-left">
               <caption className="text-left font-medium">Rows that will not be checked as they are</caption>
@@ -192,7 +217,12 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
               <tbody>
                 {preview.rows.map((r) => (
                   <tr key={r.rowNo} className="border-b border-slate-200 align-top">
-                    <td className="py-1 pr-3">{r.rowNo}</td>
+                    <td className="py-1 pr-3">
+                      {r.rowNo}
+                      {r.sourceRow !== null && preview.source !== 'paste' ? (
+                        <span className="block text-xs text-slate-600">{preview.source === 'xlsx' ? `sheet row ${r.sourceRow}` : `line ${r.sourceRow}`}</span>
+                      ) : null}
+                    </td>
                     <td className="py-1 pr-3 font-mono">{r.input || '(empty)'}</td>
                     <td className="py-1">
                       {r.kind === 'invalid' ? <strong>Invalid: </strong> : null}

@@ -5,8 +5,9 @@
  *   jobs are deleted with their rows and queue jobs by `pruneExpiredBulkJobs`.
  * - BULK_MAX_ROWS (default 5000, 1 to 100000): data rows one check may hold.
  * - BULK_MAX_UPLOAD_BYTES (default 5 MiB, 1 KiB to 50 MiB): the largest CSV or XLSX file (and the
- *   largest pasted text) accepted. An XLSX file is read whole (it is a zip archive of XML), so
- *   this is what bounds the memory one upload can take.
+ *   largest pasted text) accepted. What an XLSX file unpacks to is bounded apart, while it is
+ *   read (lib/spreadsheet: bytes per part and in all, rows, cells, string lengths), in a worker
+ *   thread with its own heap cap.
  */
 
 import { type Env, settingValue, wholeNumberIn } from '@/lib/server/settings-values';

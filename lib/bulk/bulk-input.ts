@@ -1,23 +1,22 @@
-import { parse } from 'csv-parse/sync';
 import type { EntityKind } from '@/lib/db/schema';
 import { normaliseName } from '@/lib/reconcile/name-match';
 import { splitListedName } from '@/lib/register/normalise-search';
 import { checkSearchText } from '@/lib/register/validate';
+import { cellString } from '@/lib/spreadsheet/header-row';
+import { columnLetters, type UncachedFormula } from '@/lib/spreadsheet/spreadsheet-types';
 
 /**
- * What a bulk check's input means, row by row. The input is a table (pasted text, a CSV or the
- * first sheet of an XLSX workbook, see bulk-upload.ts); each row becomes one `BulkInputRow`, in
- * input order, and none is ever dropped: a row that cannot be checked is kept as `invalid` with
- * the reason.
+ * What a bulk check's input means, row by row. The input is a table read by the bounded reader
+ * (lib/spreadsheet: pasted text, a CSV, or one sheet of an XLSX workbook), laid out by
+ * bulk-columns.ts (which row is the header, which column holds what, which columns are the
+ * person's own); each data row becomes one `BulkInputRow`, in input order, and none is ever
+ * dropped: a row that cannot be checked is kept as `invalid` with the reason. Blank rows are not
+ * rows of the input.
  *
- * Columns. With a header row the columns are found by name (case and punctuation ignored):
- * a reference column ("Reference", "Ref", "Number", "FRN", "IRN", "PRN", "Reference number"),
- * a name column ("Name", "Firm", "Firm name", "Entity", "Company"), a type column ("Type",
- * "Kind": firm, individual or fund; FRN, IRN or PRN), a postcode column and a Companies House
- * number column ("Companies House", "Company number", "CH number", "CRN"). A row uses its
- * reference when it has one and its name otherwise. Without a header the first cell is the row's
- * reference or name and the other cells are recognised by their shape (a UK postcode, a Companies
- * House number, a type word).
+ * Columns. With known columns a row uses its reference when it has one and its name otherwise;
+ * text in the reference column is a name (or, beside a name, set aside with a note). Without a
+ * header the first cell is the row's reference or name and the other cells are recognised by their
+ * shape (a UK postcode, a Companies House number, a type word).
  *
  * References. Spreadsheets damage numbers, so before a cell is judged it is cleaned: spaces
  * (including non-breaking and zero-width ones) and surrounding quotes are removed, a leading
@@ -31,6 +30,9 @@ import { checkSearchText } from '@/lib/register/validate';
  * says individual or fund; a name listed as the register lists it, `Name (Postcode: EC2N 4BQ)`,
  * gives its postcode too. The register's search refuses some characters; such a name is invalid.
  *
+ * Formulas. A workbook's formula cell counts by its saved value; one with none is read as empty and
+ * the row says which cell, and why, in its message.
+ *
  * Duplicates. Two rows that mean the same thing (the same reference, or the same name, type,
  * postcode and Companies House number once normalised) are checked once: the later row is a
  * duplicate of the first and shows its result.
@@ -39,8 +41,12 @@ import { checkSearchText } from '@/lib/register/validate';
 export interface BulkInputRow {
   /** 1-based position among the data rows. */
   rowNo: number;
-  /** The row as given: its non-empty cells joined with " | ". */
+  /** The row's number in the source: the sheet's row or the file's line. */
+  sourceRow?: number;
+  /** The row as given: the non-empty cells of the columns read (all its cells when read by shape) joined with " | ". */
   input: string;
+  /** The person's own columns' cells (a client id, notes), in the order of the layout's user columns. */
+  userCells?: string[];
   kind: EntityKind | 'name' | 'invalid';
   /** Canonical FRN, IRN or PRN. */
   ref?: string;
@@ -56,39 +62,7 @@ export interface BulkInputRow {
 
 export type Cell = string | number | boolean | Date | null | undefined;
 
-const HEADER_ROLES: Record<string, 'ref' | 'frn' | 'irn' | 'prn' | 'name' | 'type' | 'postcode' | 'ch'> = {
-  reference: 'ref',
-  ref: 'ref',
-  referencenumber: 'ref',
-  refno: 'ref',
-  number: 'ref',
-  registernumber: 'ref',
-  frn: 'frn',
-  firmreferencenumber: 'frn',
-  irn: 'irn',
-  individualreferencenumber: 'irn',
-  prn: 'prn',
-  productreferencenumber: 'prn',
-  name: 'name',
-  firm: 'name',
-  firmname: 'name',
-  entity: 'name',
-  entityname: 'name',
-  company: 'name',
-  companyname: 'name',
-  organisation: 'name',
-  organisationname: 'name',
-  type: 'type',
-  kind: 'type',
-  entitytype: 'type',
-  postcode: 'postcode',
-  postalcode: 'postcode',
-  companieshouse: 'ch',
-  companieshousenumber: 'ch',
-  companynumber: 'ch',
-  chnumber: 'ch',
-  crn: 'ch',
-};
+const INVISIBLE = /[\u00a0\u2007\u202f\u200b-\u200d\u2060\ufeff]/g;
 
 const TYPE_WORDS: Record<string, EntityKind> = {
   firm: 'firm',
@@ -102,19 +76,9 @@ const TYPE_WORDS: Record<string, EntityKind> = {
   prn: 'fund',
 };
 
-const INVISIBLE = /[\u00a0\u2007\u202f\u200b-\u200d\u2060\ufeff]/g;
-
 /** The text of a cell: numbers without spreadsheet artefacts, dates as ISO days, whitespace tidied. */
 export function cellText(cell: Cell): string {
-  if (cell === null || cell === undefined) return '';
-  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
-  if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
-  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 10);
-  return cell.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
-}
-
-function headerKey(text: string): string {
-  return text.toLowerCase().replace(/[^a-z]/g, '');
+  return cellString(cell);
 }
 
 type Parsed = { kind: EntityKind; ref: string } | { kind: 'invalid'; message: string } | { kind: 'not-a-reference' };
@@ -187,50 +151,45 @@ export function normaliseCompanyNumber(raw: string): string | undefined {
   return undefined;
 }
 
-function typeOf(text: string): EntityKind | undefined {
+export function typeOf(text: string): EntityKind | undefined {
   return TYPE_WORDS[text.toLowerCase().replace(/[^a-z]/g, '')];
 }
 
-interface Columns {
+/** Which column holds what (0-based), as detected or as the person chose it. */
+export interface RoleColumns {
   ref?: number;
-  refDefault?: 'firm' | 'fund' | 'individual';
   name?: number;
   type?: number;
   postcode?: number;
   ch?: number;
+  /** What bare digits in the reference column are: an FRN unless its header says PRN (or IRN). */
+  refDefault: 'firm' | 'fund' | 'individual';
 }
 
-/** The columns of a header row, or undefined when the first row is data. */
-export function headerColumns(first: string[]): Columns | undefined {
-  const columns: Columns = {};
-  let known = 0;
-  first.forEach((cell, i) => {
-    const role = HEADER_ROLES[headerKey(cell)];
-    if (!role) return;
-    known += 1;
-    if (role === 'ref' || role === 'frn' || role === 'irn' || role === 'prn') {
-      if (columns.ref === undefined) {
-        columns.ref = i;
-        columns.refDefault = role === 'prn' ? 'fund' : role === 'irn' ? 'individual' : 'firm';
-      }
-    } else if (columns[role] === undefined) {
-      columns[role] = i;
-    }
-  });
-  if (known === 0) return undefined;
-  // A header naming only other columns: the first column is still the input.
-  if (columns.ref === undefined && columns.name === undefined) columns.ref = 0;
-  return columns;
+/** One data row to read: its cells as text, where it came from, and formula cells with no saved value. */
+export interface MappedRow {
+  sourceRow: number;
+  cells: string[];
+  uncached: UncachedFormula[];
 }
 
-function joinInput(cells: string[]): string {
-  return cells.filter((c) => c !== '').join(' | ');
+function formulaNote(row: MappedRow, u: UncachedFormula): string {
+  const formula = u.formula.length > 60 ? `${u.formula.slice(0, 57)}…` : u.formula;
+  return `Cell ${columnLetters(u.column)}${row.sourceRow} holds a formula (=${formula}) with no saved value, so it was read as empty: open the file in your spreadsheet, save it, and upload it again (or paste the values).`;
 }
 
-/** One data row read with known columns, or by shape when there is no header. */
-function readRow(rowNo: number, cells: string[], columns: Columns | undefined): BulkInputRow {
-  const input = joinInput(cells);
-  const base: BulkInputRow = { rowNo, input, kind: 'invalid' };
+/**
+ * One data row read with known columns (`columns`), or by shape when there is none: the first cell
+ * is the reference or name, and the others are recognised as a postcode, a Companies House number
+ * or a type word. `userColumns` are the person's own columns, kept as they are.
+ */
+export function readRow(rowNo: number, row: MappedRow, columns: RoleColumns | undefined, userColumns: number[] = []): BulkInputRow {
+  const cells = row.cells;
+  const at = (i: number | undefined) => (i === undefined ? '' : (cells[i] ?? ''));
+  const roleIndexes = columns ? [columns.ref, columns.name, columns.type, columns.postcode, columns.ch].filter((i): i is number => i !== undefined).sort((a, b) => a - b) : [];
+  const input = columns ? joinInput(roleIndexes.map(at)) : joinInput(cells);
+  const userCells = userColumns.map(at);
+  const base: BulkInputRow = { rowNo, sourceRow: row.sourceRow, input, kind: 'invalid', ...(userColumns.length ? { userCells } : {}) };
   let primary = '';
   let name = '';
   let type: EntityKind | undefined;
@@ -238,12 +197,12 @@ function readRow(rowNo: number, cells: string[], columns: Columns | undefined): 
   let chText = '';
   let refDefault: 'firm' | 'fund' | 'individual' = 'firm';
   if (columns) {
-    primary = columns.ref !== undefined ? (cells[columns.ref] ?? '') : '';
-    name = columns.name !== undefined ? (cells[columns.name] ?? '') : '';
-    if (columns.type !== undefined) type = typeOf(cells[columns.type] ?? '');
-    postcodeText = columns.postcode !== undefined ? (cells[columns.postcode] ?? '') : '';
-    chText = columns.ch !== undefined ? (cells[columns.ch] ?? '') : '';
-    refDefault = columns.refDefault ?? 'firm';
+    primary = at(columns.ref);
+    name = at(columns.name);
+    if (columns.type !== undefined) type = typeOf(at(columns.type));
+    postcodeText = at(columns.postcode);
+    chText = at(columns.ch);
+    refDefault = columns.refDefault;
   } else {
     primary = cells[0] ?? '';
     for (const cell of cells.slice(1)) {
@@ -254,34 +213,49 @@ function readRow(rowNo: number, cells: string[], columns: Columns | undefined): 
     }
   }
   const notes: string[] = [];
+  // A formula with no saved value in a column the check reads (or any column, read by shape) is said
+  // in the row; one in the person's own columns too, since that cell comes back empty.
+  const readColumns = new Set(columns ? [...roleIndexes, ...userColumns] : cells.map((_, i) => i));
+  const formulas = row.uncached.filter((u) => readColumns.has(u.column) || !columns);
+  const keyFormula = formulas.find((u) => (columns ? u.column === columns.ref || u.column === columns.name : u.column === 0));
+  for (const u of formulas) if (u !== keyFormula) notes.push(formulaNote(row, u));
   const postcode = postcodeText ? normalisePostcode(postcodeText) : undefined;
   if (postcodeText && !postcode) notes.push(`"${postcodeText}" is not a UK postcode and was not used.`);
   const chNumber = chText ? normaliseCompanyNumber(chText) : undefined;
   if (chText && !chNumber) notes.push(`"${chText}" is not a Companies House number and was not used.`);
   const extras = { ...(postcode ? { postcode } : {}), ...(chNumber ? { chNumber } : {}) };
+  const withNotes = (message?: string) => {
+    const all = [message, ...notes].filter(Boolean);
+    return all.length ? { message: all.join(' ') } : {};
+  };
 
-  if (input === '') return { ...base, message: 'The row is empty.' };
+  if (input === '' && !keyFormula) return { ...base, ...withNotes('The row has no value in the columns read.') };
 
   const digitsAre: 'firm' | 'fund' = type === 'fund' || (!type && refDefault === 'fund') ? 'fund' : 'firm';
   if (primary !== '') {
     const parsed = parseReference(primary, digitsAre);
-    if (parsed.kind === 'invalid') return { ...base, message: parsed.message };
+    if (parsed.kind === 'invalid') return { ...base, ...withNotes(parsed.message) };
     if (parsed.kind !== 'not-a-reference') {
       if (type && parsed.kind !== type) {
-        return { ...base, message: `"${primary}" is ${parsed.kind === 'individual' ? 'an IRN' : 'a number'}, but the row's type says ${type}.` };
+        return { ...base, ...withNotes(`"${primary}" is ${parsed.kind === 'individual' ? 'an IRN' : 'a number'}, but the row's type says ${type}.`) };
       }
-      return { ...base, kind: parsed.kind, ref: parsed.ref, ...(notes.length ? { message: notes.join(' ') } : {}) };
+      return { ...base, kind: parsed.kind, ref: parsed.ref, ...withNotes() };
     }
-    // Text in the reference column: a name.
+    // Text in the reference column: a name, or beside a name, said and set aside.
     if (!name) name = primary;
+    else if (columns?.ref !== undefined) notes.unshift(`"${primary}" in the reference column is not a reference number; the row was checked by its name.`);
   }
-  if (name === '') return { ...base, message: 'The row has no reference number or name.' };
+  if (name === '') {
+    if (keyFormula) return { ...base, ...withNotes(formulaNote(row, keyFormula)) };
+    return { ...base, ...withNotes('The row has no reference number or name.') };
+  }
+  if (keyFormula) notes.push(formulaNote(row, keyFormula));
   const listed = splitListedName(name);
   const searchName = listed.name ?? name;
   const listedPostcode = listed.postcode ? normalisePostcode(listed.postcode) : undefined;
   const checked = checkSearchText(searchName);
-  if (!checked.ok) return { ...base, message: `"${searchName}" cannot be searched for: ${checked.message}` };
-  if (!/\p{L}{2}/u.test(checked.value)) return { ...base, message: `"${searchName}" is neither a reference number nor a name.` };
+  if (!checked.ok) return { ...base, ...withNotes(`"${searchName}" cannot be searched for: ${checked.message}`) };
+  if (!/\p{L}{2}/u.test(checked.value)) return { ...base, ...withNotes(`"${searchName}" is neither a reference number nor a name.`) };
   return {
     ...base,
     kind: 'name',
@@ -289,51 +263,16 @@ function readRow(rowNo: number, cells: string[], columns: Columns | undefined): 
     entity: type ?? (refDefault === 'individual' ? 'individual' : refDefault === 'fund' ? 'fund' : 'firm'),
     ...extras,
     ...(listedPostcode && !extras.postcode ? { postcode: listedPostcode } : {}),
-    ...(notes.length ? { message: notes.join(' ') } : {}),
+    ...withNotes(),
   };
 }
 
+function joinInput(cells: string[]): string {
+  return cells.filter((c) => c !== '').join(' | ');
+}
 /** What makes two rows the same check. */
 export function identityOf(row: BulkInputRow): string | undefined {
   if (row.kind === 'invalid') return undefined;
   if (row.kind === 'name') return `name:${row.entity}:${normaliseName(row.name ?? '')}:${row.postcode ?? ''}:${row.chNumber ?? ''}`;
   return `${row.kind}:${row.ref}`;
-}
-
-/** Rows from a table of cells (header detected), numbered, validated and with duplicates folded. */
-export function readInputTable(table: Cell[][]): BulkInputRow[] {
-  const rows = table.map((r) => r.map(cellText));
-  // Trailing empty rows (spreadsheets and pasted text end with them) are not input.
-  while (rows.length > 0 && rows[rows.length - 1].every((c) => c === '')) rows.pop();
-  if (rows.length === 0) return [];
-  const columns = headerColumns(rows[0]);
-  const data = columns ? rows.slice(1) : rows;
-  const seen = new Map<string, number>();
-  return data.map((cells, i) => {
-    const row = readRow(i + 1, cells, columns);
-    const id = identityOf(row);
-    if (id === undefined) return row;
-    const first = seen.get(id);
-    if (first !== undefined) return { ...row, duplicateOf: first };
-    seen.set(id, row.rowNo);
-    return row;
-  });
-}
-
-/**
- * Cells of pasted text or a CSV file. The delimiter is the one of comma, tab (what a copy from a
- * spreadsheet gives) and semicolon that splits the first ten lines most; a single column needs none.
- */
-export function parseDelimitedText(text: string): string[][] {
-  const body = text.replace(/^\ufeff/, '');
-  const sample = body.split(/\r?\n/, 10).join('\n');
-  const counts = [',', '\t', ';'].map((d) => [d, sample.split(d).length - 1] as const);
-  const [delimiter] = counts.reduce((best, c) => (c[1] > best[1] ? c : best), [',', 0] as const);
-  return parse(body, {
-    delimiter,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: false,
-    trim: false,
-  }) as string[][];
 }

@@ -63,28 +63,66 @@ export function fieldHeaders(job: BulkJob, rows: BulkRow[]): string[] {
   return headers;
 }
 
-export function resultColumns(job: BulkJob, rows: BulkRow[]): CsvColumn<ResultRow>[] {
+/**
+ * One column of the results: its header and text (what the CSV and XLSX downloads write), where it
+ * appears, and an id the results page uses to render the few columns it shows richer (a badge, a
+ * link, the candidate chooser). The page, the CSV and the XLSX all read this one list, so a column
+ * added here (a standing, its reasons) appears in all three.
+ */
+export interface ResultColumn extends CsvColumn<ResultRow> {
+  id: string;
+  /** The page, the downloads, or both (the default). */
+  in?: 'page' | 'downloads';
+}
+
+/** Our own headers: a person's column with the same header is told apart with " (input)". */
+function ownHeader(header: string, taken: Set<string>): string {
+  return taken.has(header.toLowerCase()) ? `${header} (input)` : header;
+}
+
+/** The results' columns, in order: the input as given and the person's own columns, then the outcome, the match, the fetched fields and provenance. */
+export function resultColumns(job: BulkJob, rows: BulkRow[]): ResultColumn[] {
   const fields = fieldHeaders(job, rows);
-  return [
-    { header: 'Row', value: (r) => r.row.rowNo },
-    { header: 'Input', value: (r) => r.row.input },
-    { header: 'Read as', value: (r) => readAsText(r.row) },
-    { header: 'Outcome', value: (r) => r.outcome },
-    { header: 'Retryable', value: (r) => (r.result.outcome === 'register-error' ? (r.result.retryable ? 'Yes' : 'No') : '') },
-    {
-      header: 'Message',
-      value: (r) =>
-        [r.row.duplicateOf !== null ? `Same as row ${r.row.duplicateOf}.` : '', r.row.inputKind === 'invalid' ? (r.row.message ?? '') : (r.result.message ?? '')]
-          .filter(Boolean)
-          .join(' '),
-    },
-    { header: 'Matched type', value: (r) => r.result.matchedKind ?? '' },
-    { header: 'Matched reference', value: (r) => r.result.matchedRef ?? '' },
-    { header: 'Matched name', value: (r) => r.result.matchedName ?? '' },
-    { header: 'Match score', value: (r) => (r.result.inputKind === 'name' && r.result.score !== null ? r.result.score : '') },
-    ...fields.map((h): CsvColumn<ResultRow> => ({ header: h, value: (r) => r.result.fields[h] ?? '' })),
-    { header: 'Retrieved at', value: (r) => r.result.retrievedAt ?? '' },
-    { header: 'Source', value: (r) => (r.result.provenanceSource === 'cache' ? 'Cached' : r.result.provenanceSource === 'live' ? 'Live' : '') },
-    { header: 'Chosen by', value: (r) => r.result.resolvedBy ?? '' },
+  const before: ResultColumn[] = [
+    { id: 'row', header: 'Row', value: (r) => r.row.rowNo },
+    ...(rows.some((r) => r.sourceRow !== null) ? [{ id: 'source-row', header: job.source === 'xlsx' ? 'Sheet row' : 'Line', value: (r: ResultRow) => r.row.sourceRow ?? '' }] : []),
+    { id: 'input', header: 'Input', value: (r) => r.row.input },
   ];
+  const after: ResultColumn[] = [
+    { id: 'read-as', header: 'Read as', value: (r) => readAsText(r.row) },
+    { id: 'outcome', header: 'Outcome', value: (r) => r.outcome },
+    { id: 'retryable', header: 'Retryable', in: 'downloads', value: (r) => (r.result.outcome === 'register-error' ? (r.result.retryable ? 'Yes' : 'No') : '') },
+    { id: 'message', header: 'Message', in: 'downloads', value: (r) => rowMessage(r) },
+    { id: 'match', header: 'Match', in: 'page', value: (r) => (r.result.outcome === 'matched' ? (r.result.matchedName ?? r.result.matchedRef ?? '') : '') },
+    { id: 'matched-type', header: 'Matched type', in: 'downloads', value: (r) => r.result.matchedKind ?? '' },
+    { id: 'matched-reference', header: 'Matched reference', in: 'downloads', value: (r) => r.result.matchedRef ?? '' },
+    { id: 'matched-name', header: 'Matched name', in: 'downloads', value: (r) => r.result.matchedName ?? '' },
+    { id: 'match-score', header: 'Match score', in: 'downloads', value: (r) => (r.result.inputKind === 'name' && r.result.score !== null ? r.result.score : '') },
+    ...fields.map((h): ResultColumn => ({ id: `field:${h}`, header: h, ...(h === 'Name' ? { in: 'downloads' as const } : {}), value: (r) => r.result.fields[h] ?? '' })),
+    { id: 'retrieved', header: 'Retrieved', in: 'page', value: (r) => r.result.retrievedAt ?? '' },
+    { id: 'retrieved-at', header: 'Retrieved at', in: 'downloads', value: (r) => r.result.retrievedAt ?? '' },
+    { id: 'source', header: 'Source', in: 'downloads', value: (r) => (r.result.provenanceSource === 'cache' ? 'Cached' : r.result.provenanceSource === 'live' ? 'Live' : '') },
+    { id: 'chosen-by', header: 'Chosen by', in: 'downloads', value: (r) => r.result.resolvedBy ?? '' },
+    { id: 'notes', header: 'Notes', in: 'page', value: (r) => rowMessage(r) },
+  ];
+  const taken = new Set([...before, ...after].map((c) => c.header.toLowerCase()));
+  const user = job.userColumns.map((header, i): ResultColumn => ({ id: `user:${i}`, header: ownHeader(header, taken), value: (r) => r.row.userCells[i] ?? '' }));
+  return [...before, ...user, ...after];
+}
+
+/** Why a row is as it is: a repeat, the reason it is invalid, or its result's message. */
+export function rowMessage(r: ResultRow): string {
+  const result = r.row.inputKind === 'invalid' ? (r.row.message ?? '') : (r.result.message ?? '');
+  const note = r.row.inputNote && !result.includes(r.row.inputNote) ? r.row.inputNote : '';
+  return [r.row.duplicateOf !== null ? `Same as row ${r.row.duplicateOf}.` : '', result, note].filter(Boolean).join(' ');
+}
+
+/** The columns the downloads write. */
+export function downloadColumns(job: BulkJob, rows: BulkRow[]): ResultColumn[] {
+  return resultColumns(job, rows).filter((c) => c.in !== 'page');
+}
+
+/** The columns the results page shows. */
+export function pageColumns(job: BulkJob, rows: BulkRow[]): ResultColumn[] {
+  return resultColumns(job, rows).filter((c) => c.in !== 'downloads');
 }

@@ -8,7 +8,7 @@ import { getRegisterConfig } from '@/lib/register/config';
 import { readBulkSettings } from './bulk-config';
 import { estimateBulk, type BulkBudget, type BulkEstimate } from './bulk-estimate';
 import type { BulkInputRow } from './bulk-input';
-import { readUpload, type UploadResult } from './bulk-upload';
+import { layoutChoicesFrom, readUpload, type UploadResult } from './bulk-upload';
 
 /**
  * What the bulk route handlers share: reading a submitted form (pasted text or a file, what to
@@ -30,7 +30,11 @@ export interface BulkSubmission {
   estimate: BulkEstimate;
 }
 
-/** Reads a multipart or urlencoded form: `text` or `file`, `mode` and `sections`. */
+/**
+ * Reads a multipart or urlencoded form: `text` or `file`, `mode` and `sections`, and the layout the
+ * person chose on the review (`sheet`, `header`, `column-<role>`; see bulk-upload.ts). A refusal
+ * that needs the person's answer (the header row) carries the layout to choose from.
+ */
 export async function readSubmission(request: Request): Promise<{ ok: true; value: BulkSubmission } | { ok: false; response: Response }> {
   const settings = readBulkSettings();
   const length = Number(request.headers.get('content-length') ?? '0');
@@ -64,6 +68,8 @@ export async function readSubmission(request: Request): Promise<{ ok: true; valu
     };
   if (mode === 'sections' && sections.length === 0)
     return { ok: false, response: json(400, { error: 'bad-input', field: 'sections', message: 'Choose at least one section, or "status only".' }) };
+  const chosen = layoutChoicesFrom(form);
+  if (!chosen.ok) return { ok: false, response: json(400, { error: 'bad-input', field: chosen.field, message: chosen.message }) };
   const file = form.get('file');
   const text = form.get('text');
   const upload = await readUpload(
@@ -72,10 +78,21 @@ export async function readSubmission(request: Request): Promise<{ ok: true; valu
       file: file instanceof File && file.size > 0 ? { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name || 'upload' } : undefined,
     },
     settings,
+    chosen.choices,
   );
-  if (!upload.ok) return { ok: false, response: json(upload.status, { error: 'bad-upload', message: upload.message }) };
-  const chosen = mode === 'sections' ? sections : [];
-  return { ok: true, value: { upload, mode, sections: chosen, estimate: estimateBulk(upload.rows, chosen.length, bulkBudget()) } };
+  if (!upload.ok) {
+    return {
+      ok: false,
+      response: json(upload.status, {
+        error: upload.code === 'header-needed' ? 'header-needed' : 'bad-upload',
+        code: upload.code,
+        message: upload.message,
+        ...(upload.layout ? { layout: upload.layout } : {}),
+      }),
+    };
+  }
+  const fetched = mode === 'sections' ? sections : [];
+  return { ok: true, value: { upload, mode, sections: fetched, estimate: estimateBulk(upload.rows, fetched.length, bulkBudget()) } };
 }
 
 /** The rows a person must see before starting: the invalid ones and the folded duplicates, in place. */
@@ -83,7 +100,13 @@ export function previewRows(rows: BulkInputRow[]) {
   return rows
     .filter((r) => r.kind === 'invalid' || r.duplicateOf !== undefined || r.message)
     .slice(0, 500)
-    .map((r) => ({ rowNo: r.rowNo, input: r.input, kind: r.kind, message: r.duplicateOf !== undefined ? `Same as row ${r.duplicateOf}: checked once.` : (r.message ?? '') }));
+    .map((r) => ({
+      rowNo: r.rowNo,
+      sourceRow: r.sourceRow ?? null,
+      input: r.input,
+      kind: r.kind,
+      message: r.duplicateOf !== undefined ? `Same as row ${r.duplicateOf}: checked once.` : (r.message ?? ''),
+    }));
 }
 
 export interface ProgressBody extends BulkProgress {

@@ -26,8 +26,9 @@ import { startWorker } from '@/lib/jobs/worker';
 import { createRegisterClient } from '@/lib/register/register-client';
 import type { RegisterClient } from '@/lib/register/register-client-types';
 import { testConfig } from '@/lib/register/test-support/test-config';
-import { readInputTable, type Cell } from './bulk-input';
-import { resultColumns, resultRows } from './bulk-results';
+import type { Cell } from './bulk-input';
+import { readInputTable } from './bulk-columns';
+import { downloadColumns, resultRows } from './bulk-results';
 import { createBulkRowHandler } from './bulk-row-handler';
 import { readUpload } from './bulk-upload';
 import { DEFAULT_BULK_SETTINGS } from './bulk-config';
@@ -174,7 +175,7 @@ forEachDialect('bulk checks against the sandbox', pgStatus, (db: () => Db, diale
 
     const bulk = (await getBulkJob(db(), job.id))!;
     const table = resultRows(bulk, rows);
-    const columns = resultColumns(bulk, rows);
+    const columns = downloadColumns(bulk, rows);
     const csv = parse(csvDocument(columns, table), { bom: true, columns: true }) as Record<string, string>[];
     expect(csv.map((r) => [r.Row, r.Outcome])).toEqual([
       ['1', 'Matched'],
@@ -192,8 +193,11 @@ forEachDialect('bulk checks against the sandbox', pgStatus, (db: () => Db, diale
     const xlsx = new ExcelJS.Workbook();
     await xlsx.xlsx.load(Buffer.from(await xlsxDocument('Results', columns, table)) as unknown as ExcelJS.Buffer);
     const sheet = xlsx.worksheets[0];
-    expect(sheet.getRow(1).getCell(4).value).toBe('Outcome');
-    expect(Array.from({ length: 9 }, (_, i) => sheet.getRow(i + 2).getCell(4).value)).toEqual(csv.map((r) => r.Outcome));
+    // Each row's line in the input is a column of its own since the bounded reader; Outcome follows the input and how it was read.
+    expect(csv.map((r) => r.Line)).toEqual(['2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    const outcomeAt = columns.findIndex((c) => c.header === 'Outcome') + 1;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, outcomeAt + 1)).toEqual(['Row', 'Line', 'Input', 'Read as', 'Outcome']);
+    expect(Array.from({ length: 9 }, (_, i) => sheet.getRow(i + 2).getCell(outcomeAt).value)).toEqual(csv.map((r) => r.Outcome));
 
     await db()
       .insertInto('watchlists')

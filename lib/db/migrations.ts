@@ -587,6 +587,24 @@ function migration0011(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Bulk checks keep the person's own columns (lib/bulk/bulk-columns.ts): the job holds how its input
+ * was read (the sheet, the header row, which column meant what) and the headers of the columns the
+ * person added (a client id, notes), and each row holds those columns' cells and its row number in
+ * the source (the sheet's row or the file's line), so the results carry them in place.
+ */
+function migration0012(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('bulk_jobs').addColumn('input_layout', 'text').execute();
+      await db.schema.alterTable('bulk_jobs').addColumn('user_columns', 'text').execute();
+      await db.schema.alterTable('bulk_rows').addColumn('user_cells', 'text').execute();
+      await db.schema.alterTable('bulk_rows').addColumn('source_row', 'integer').execute();
+      await db.schema.alterTable('bulk_rows').addColumn('input_note', 'text').execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_portal_state': migration0001(dialect),
@@ -600,6 +618,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0009_bulk_checks': migration0009(),
     '0010_watch_notifications': migration0010(),
     '0011_token_scopes': migration0011(dialect),
+    '0012_bulk_user_columns': migration0012(),
   };
 }
 

@@ -333,6 +333,10 @@ export interface BulkJobsTable {
   finished_at: string | null;
   cancelled_by: string | null;
   expires_at: string;
+  /** JSON: how the input was read (lib/bulk/bulk-columns.ts `InputLayout`): sheet, header row, each column's meaning. */
+  input_layout: string | null;
+  /** JSON: the headers of the person's own columns, kept in the results. */
+  user_columns: string | null;
 }
 
 /** One input row of a bulk check, in input order, and its result once checked. */
@@ -371,6 +375,12 @@ export interface BulkRowsTable {
   resolved_by: string | null;
   resolved_at: string | null;
   checked_at: string | null;
+  /** JSON: the cells of the person's own columns (bulk_jobs.user_columns), in order. */
+  user_cells: string | null;
+  /** The row's number in the source: the sheet's row or the file's line. */
+  source_row: number | null;
+  /** What reading the row noted (a formula with no saved value, a postcode not used), kept apart from the result's message. */
+  input_note: string | null;
 }
 
 export type NotificationChannel = 'email' | 'webhook';

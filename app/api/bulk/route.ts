@@ -1,5 +1,6 @@
 import { withAuth } from '@/lib/auth/session';
 import { readBulkSettings } from '@/lib/bulk/bulk-config';
+import { storedLayout } from '@/lib/bulk/bulk-columns';
 import { auditBulk, json, readSubmission } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
 import { createBulkJob } from '@/lib/db/queries/bulk';
@@ -33,7 +34,11 @@ export const POST = withAuth('analyst', async (request, _context, user) => {
       entity: r.entity,
       message: r.message,
       duplicateOf: r.duplicateOf,
+      userCells: r.userCells,
+      sourceRow: r.sourceRow,
     })),
+    inputLayout: storedLayout(upload.layout),
+    userColumns: upload.layout.userColumns.map((c) => c.header),
     estimatedRequests: estimate.maxRequests,
     retentionDays: readBulkSettings().retentionDays,
   });
@@ -46,6 +51,8 @@ export const POST = withAuth('analyst', async (request, _context, user) => {
     fetched: mode === 'status' ? 'status only (the record)' : `record and sections: ${sections.join(', ')}`,
     source: upload.source,
     filename: upload.filename,
+    ...(upload.layout.sheet ? { sheet: upload.layout.sheet } : {}),
+    headerRow: upload.layout.header.number,
     estimatedRequests: estimate.maxRequests,
   });
   wakeEngine();

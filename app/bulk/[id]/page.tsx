@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { BulkProgress } from '@/components/bulk/bulk-progress';
 import { recordAudit } from '@/lib/audit/record';
 import { requireRole } from '@/lib/auth/session';
-import { fieldHeaders, readAsText, resultRows, type ResultRow } from '@/lib/bulk/bulk-results';
+import { pageColumns, resultRows, rowMessage, type ResultColumn, type ResultRow } from '@/lib/bulk/bulk-results';
 import { BULK_NOTICES, checkBulkId, isBulkNotice, progressBody } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
 import { getBulkJob, listBulkRows, listWatchlistChoices } from '@/lib/db/queries/bulk';
@@ -64,6 +64,60 @@ function Candidates({ r, action }: { r: ResultRow; action: string }) {
   );
 }
 
+/**
+ * One cell of the results table: the column's text, or for the few columns the page shows richer,
+ * a badge (outcome), a link (match), the time and source (retrieved) or the notes with the
+ * candidate chooser. Every other column (the person's own, the fetched fields, any added to
+ * lib/bulk/bulk-results.ts) is its text.
+ */
+function ResultCell({ column, r, action }: { column: ResultColumn; r: ResultRow; action: string }) {
+  switch (column.id) {
+    case 'input':
+      return <td className="max-w-xs break-words py-1 pr-3 font-mono">{r.row.input || '(empty)'}</td>;
+    case 'outcome':
+      return (
+        <td className="py-1 pr-3" data-testid="outcome">
+          <Outcome r={r} />
+        </td>
+      );
+    case 'match':
+      return (
+        <td className="py-1 pr-3">
+          {r.result.matchedRef && r.result.matchedKind && r.result.outcome === 'matched' ? (
+            <Link href={entityPath(r.result.matchedKind, r.result.matchedRef)} className="text-blue-800 underline">
+              {r.result.matchedName ?? r.result.matchedRef} ({r.result.matchedRef})
+            </Link>
+          ) : null}
+          {r.result.inputKind === 'name' && r.result.outcome === 'matched' && r.result.score !== null ? (
+            <span className="block text-xs text-slate-600">score {r.result.score}</span>
+          ) : null}
+        </td>
+      );
+    case 'retrieved':
+      return (
+        <td className="py-1 pr-3">
+          {r.result.retrievedAt ? (
+            <>
+              {formatDateTime(r.result.retrievedAt)}
+              <span className="block text-xs text-slate-600">{r.result.provenanceSource === 'cache' ? 'from the cache' : 'live'}</span>
+            </>
+          ) : null}
+        </td>
+      );
+    case 'notes':
+      return (
+        <td className="max-w-md py-1">
+          {rowMessage(r)}
+          {r.row.duplicateOf === null && r.row.outcome === 'ambiguous' ? <Candidates r={r} action={action} /> : null}
+        </td>
+      );
+    default: {
+      const value = column.value(r);
+      return <td className="max-w-sm break-words py-1 pr-3">{value === null || value === undefined ? '' : String(value)}</td>;
+    }
+  }
+}
+
 /** /bulk/[id]: a bulk check's progress, actions and results, one row per input row in input order. */
 export default async function BulkJobPage({ params, searchParams }: Props) {
   const user = await requireRole('analyst');
@@ -77,7 +131,7 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const notice = typeof query.notice === 'string' && isBulkNotice(query.notice) ? BULK_NOTICES[query.notice] : undefined;
   const table = resultRows(job, rows);
-  const fields = fieldHeaders(job, rows).filter((h) => h !== 'Name');
+  const columns = pageColumns(job, rows);
   const retryable = rows.some((r) => r.duplicateOf === null && (r.outcome === 'register-error' || (r.outcome === null && r.inputKind !== 'invalid')));
   const fetched =
     job.mode === 'status'
@@ -100,6 +154,14 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
           Started {formatDateTime(job.createdAt)} by {job.createdByEmail} from {job.filename ?? (job.source === 'paste' ? 'pasted rows' : job.source)}; fetching {fetched}. Results
           are kept until {formatDateTime(job.expiresAt)}.
         </p>
+        {job.inputLayout && (
+          <p className="mt-1 text-sm text-slate-700" data-testid="bulk-read-as">
+            Read {job.inputLayout.sheet ? `from the sheet "${job.inputLayout.sheet}", ` : ''}
+            {job.inputLayout.headerRow !== null ? `with the column names in row ${job.inputLayout.headerRow}` : 'without a header row'}
+            {job.inputLayout.columns.length > 0 ? `: ${job.inputLayout.columns.map((c) => `${c.role} in column ${c.column}${c.header ? ` ("${c.header}")` : ''}`).join(', ')}` : ''}
+            {job.userColumns.length > 0 ? `; your own columns kept: ${job.userColumns.join(', ')}` : ''}.
+          </p>
+        )}
       </div>
       {notice && (
         <p role="status" className="rounded border border-blue-300 bg-blue-50 p-2 text-sm text-blue-950">
@@ -165,71 +227,19 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
             </caption>
             <thead>
               <tr className="border-b border-slate-300 align-bottom">
-                <th scope="col" className="py-1 pr-3">
-                  Row
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Input
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Read as
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Outcome
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Match
-                </th>
-                {fields.map((h) => (
-                  <th key={h} scope="col" className="py-1 pr-3">
-                    {h}
+                {columns.map((c) => (
+                  <th key={c.id} scope="col" className="py-1 pr-3">
+                    {c.header}
                   </th>
                 ))}
-                <th scope="col" className="py-1 pr-3">
-                  Retrieved
-                </th>
-                <th scope="col" className="py-1">
-                  Notes
-                </th>
               </tr>
             </thead>
             <tbody>
               {table.slice(0, SHOWN).map((r) => (
                 <tr key={r.row.rowNo} className="border-b border-slate-200 align-top" data-row={r.row.rowNo}>
-                  <td className="py-1 pr-3">{r.row.rowNo}</td>
-                  <td className="max-w-xs break-words py-1 pr-3 font-mono">{r.row.input || '(empty)'}</td>
-                  <td className="py-1 pr-3">{readAsText(r.row)}</td>
-                  <td className="py-1 pr-3" data-testid="outcome">
-                    <Outcome r={r} />
-                  </td>
-                  <td className="py-1 pr-3">
-                    {r.result.matchedRef && r.result.matchedKind && r.result.outcome === 'matched' ? (
-                      <Link href={entityPath(r.result.matchedKind, r.result.matchedRef)} className="text-blue-800 underline">
-                        {r.result.matchedName ?? r.result.matchedRef} ({r.result.matchedRef})
-                      </Link>
-                    ) : null}
-                    {r.result.inputKind === 'name' && r.result.outcome === 'matched' && r.result.score !== null ? (
-                      <span className="block text-xs text-slate-600">score {r.result.score}</span>
-                    ) : null}
-                  </td>
-                  {fields.map((h) => (
-                    <td key={h} className="max-w-sm break-words py-1 pr-3">
-                      {r.result.fields[h] ?? ''}
-                    </td>
+                  {columns.map((c) => (
+                    <ResultCell key={c.id} column={c} r={r} action={bulkApiPath(id, `rows/${r.row.rowNo}`)} />
                   ))}
-                  <td className="py-1 pr-3">
-                    {r.result.retrievedAt ? (
-                      <>
-                        {formatDateTime(r.result.retrievedAt)}
-                        <span className="block text-xs text-slate-600">{r.result.provenanceSource === 'cache' ? 'from the cache' : 'live'}</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td className="max-w-md py-1">
-                    {r.row.duplicateOf !== null ? <span className="block">Same as row {r.row.duplicateOf}.</span> : null}
-                    {r.row.inputKind === 'invalid' ? r.row.message : r.result.message}
-                    {r.row.duplicateOf === null && r.row.outcome === 'ambiguous' ? <Candidates r={r} action={bulkApiPath(id, `rows/${r.row.rowNo}`)} /> : null}
-                  </td>
                 </tr>
               ))}
             </tbody>

@@ -21,6 +21,19 @@ export interface BulkRowPayload {
   rowNo: number;
 }
 
+/**
+ * How a job's input was read, as the person confirmed it on /bulk (lib/bulk/bulk-columns.ts makes
+ * it): the sheet, the header row, and what each column was read as.
+ */
+export interface StoredInputLayout {
+  /** The sheet read, for a workbook. */
+  sheet: string | null;
+  /** The header row's number in the source, or null when the input had none. */
+  headerRow: number | null;
+  /** Each column that was given a meaning: its role's label, its letter and its header. */
+  columns: Array<{ role: string; column: string; header: string }>;
+}
+
 export interface BulkJob {
   id: string;
   createdById: string | null;
@@ -39,6 +52,9 @@ export interface BulkJob {
   finishedAt: string | null;
   cancelledBy: string | null;
   expiresAt: string;
+  inputLayout: StoredInputLayout | null;
+  /** The headers of the person's own columns, kept beside the results. */
+  userColumns: string[];
 }
 
 export interface StoredCandidate {
@@ -79,6 +95,12 @@ export interface BulkRow {
   resolvedBy: string | null;
   resolvedAt: string | null;
   checkedAt: string | null;
+  /** The cells of the person's own columns (the job's `userColumns`), in order. */
+  userCells: string[];
+  /** The row's number in the source: the sheet's row or the file's line. */
+  sourceRow: number | null;
+  /** What reading the row noted, kept apart from the result's message. */
+  inputNote: string | null;
 }
 
 function toJob(row: Selectable<BulkJobsTable>): BulkJob {
@@ -100,6 +122,8 @@ function toJob(row: Selectable<BulkJobsTable>): BulkJob {
     finishedAt: row.finished_at,
     cancelledBy: row.cancelled_by,
     expiresAt: row.expires_at,
+    inputLayout: row.input_layout ? (JSON.parse(row.input_layout) as StoredInputLayout) : null,
+    userColumns: row.user_columns ? (JSON.parse(row.user_columns) as string[]) : [],
   };
 }
 
@@ -130,6 +154,9 @@ function toRow(row: Selectable<BulkRowsTable>): BulkRow {
     resolvedBy: row.resolved_by,
     resolvedAt: row.resolved_at,
     checkedAt: row.checked_at,
+    userCells: row.user_cells ? (JSON.parse(row.user_cells) as string[]) : [],
+    sourceRow: row.source_row === null || row.source_row === undefined ? null : Number(row.source_row),
+    inputNote: row.input_note ?? null,
   };
 }
 
@@ -144,6 +171,8 @@ export interface NewBulkRow {
   entity?: EntityKind;
   message?: string;
   duplicateOf?: number;
+  userCells?: string[];
+  sourceRow?: number;
 }
 
 export interface NewBulkJob {
@@ -156,6 +185,8 @@ export interface NewBulkJob {
   estimatedRequests: number;
   retentionDays: number;
   now?: number;
+  inputLayout?: StoredInputLayout | null;
+  userColumns?: string[];
 }
 
 function rowJob(bulkId: string, rowNo: number, suffix = ''): NewJob {
@@ -193,6 +224,8 @@ export async function createBulkJob(db: Db, input: NewBulkJob): Promise<BulkJob>
     finished_at: toCheck.length === 0 ? at : null,
     cancelled_by: null,
     expires_at: isoNow(now + input.retentionDays * 86_400_000),
+    input_layout: input.inputLayout ? JSON.stringify(input.inputLayout) : null,
+    user_columns: input.userColumns?.length ? JSON.stringify(input.userColumns) : null,
   };
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('bulk_jobs').values(record).execute();
@@ -214,6 +247,9 @@ export async function createBulkJob(db: Db, input: NewBulkJob): Promise<BulkJob>
             outcome: r.kind === 'invalid' ? ('invalid' as const) : null,
             message: r.message ?? null,
             checked_at: r.kind === 'invalid' ? at : null,
+            user_cells: r.userCells?.length ? JSON.stringify(r.userCells.map((c) => c.slice(0, 2000))) : null,
+            source_row: r.sourceRow ?? null,
+            input_note: r.kind !== 'invalid' && r.message ? r.message : null,
           })),
         )
         .execute();

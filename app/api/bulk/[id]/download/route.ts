@@ -1,5 +1,5 @@
 import { withAuth } from '@/lib/auth/session';
-import { resultColumns, resultRows } from '@/lib/bulk/bulk-results';
+import { downloadColumns, resultRows } from '@/lib/bulk/bulk-results';
 import { auditBulk, json, loadBulkJob } from '@/lib/bulk/bulk-service';
 import { xlsxDocument, xlsxResponse } from '@/lib/bulk/bulk-xlsx';
 import { getDb } from '@/lib/db/client';
@@ -10,7 +10,8 @@ type Context = { params: Promise<{ id: string }> };
 
 /**
  * GET /api/bulk/[id]/download?format=csv|xlsx: the results, one row per input row in input order
- * (CSV through lib/export/csv with its formula neutralisation; XLSX with every cell as text).
+ * (CSV through lib/export/csv with its formula neutralisation; XLSX with every cell as text, a
+ * frozen and filterable header); the person's own columns beside the input, as they gave them.
  * Audited like every export.
  */
 export const GET = withAuth('analyst', async (request, context: Context, user) => {
@@ -21,7 +22,7 @@ export const GET = withAuth('analyst', async (request, context: Context, user) =
   if (!loaded.ok) return loaded.response;
   const job = loaded.job;
   const rows = await listBulkRows(db, job.id);
-  const columns = resultColumns(job, rows);
+  const columns = downloadColumns(job, rows);
   const table = resultRows(job, rows);
   const name = csvFilename(['bulk-check', job.id.slice(0, 8)]);
   await auditBulk(user, 'bulk.download', job.id, { format, rows: rows.length });
