@@ -12,6 +12,7 @@ import { endSession } from '@/lib/db/queries/ended-sessions';
 import { deleteUserSession, recordUserSession, touchUserSession } from '@/lib/db/queries/user-sessions';
 import { findUserByEmail, findUserById, recordUserSignIn, upsertSsoUser, type User } from '@/lib/db/queries/users';
 import type { Db } from '@/lib/db/schema';
+import { publicOrigin } from '@/lib/server/public-url';
 import { safeRedirectUrl } from './callback-url';
 import { type AuthConfig, type OidcSettings, readAuthConfig, roleFromClaims } from './config';
 import { authorizeCredentials } from './credentials';
@@ -265,8 +266,9 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
         return { ...session, user } as typeof session;
       },
 
-      redirect({ url, baseUrl }): Awaitable<string> {
-        return safeRedirectUrl(url, baseUrl);
+      redirect({ url }): Awaitable<string> {
+        // The public address, not next-auth's idea of the base URL from the request.
+        return safeRedirectUrl(url, publicOrigin());
       },
     },
     events: {
