@@ -27,6 +27,7 @@ import { loadScaleOutConfig, ScaleOutConfigError } from '@/lib/register/scale-ou
 import { redactUrl } from '@/lib/server/settings-values';
 import { createInstanceRegisterClient } from '@/lib/register/scaled-client';
 import { formatMinutes } from '@/lib/watch/nightly';
+import { log } from '@/lib/server/logger';
 
 /** Exit code for settings the worker cannot work with (the message says which). */
 export const SETTINGS_EXIT = 2;
@@ -82,7 +83,7 @@ async function main(): Promise<number> {
   env.FSR_INSTANCE_ID ||= `${hostname()}:worker-${process.pid}`;
   const problems = workerSettingsProblems(env);
   if (problems.length > 0) {
-    console.error(`\n✖ The worker's settings are not usable:\n- ${problems.join('\n- ')}\n`);
+    log.fatal({ problems }, `The worker's settings are not usable:\n- ${problems.join('\n- ')}`);
     return SETTINGS_EXIT;
   }
   const config = loadRegisterConfig(env);
@@ -92,15 +93,15 @@ async function main(): Promise<number> {
     try {
       await checkSandboxReachable(config);
     } catch (error) {
-      console.error(`\n✖ ${(error as Error).message}\n`);
+      log.fatal((error as Error).message);
       return SETTINGS_EXIT;
     }
   }
 
   const handle = await openMigratedDb(dbConfigFromEnv(env));
-  const client = createInstanceRegisterClient({ config, scaleOut, log: (m) => console.error(m) });
+  const client = createInstanceRegisterClient({ config, scaleOut, log: (m) => log.warn(m) });
   const engine = startEngine({ db: handle.db, dialect: handle.dialect, client }, settings);
-  console.log(
+  log.info(
     [
       `Background worker ${env.FSR_INSTANCE_ID} running: ${settings.lanes} lanes, looking for work every ${settings.pollMs} ms.`,
       `Database: ${handle.location}`,
@@ -113,7 +114,7 @@ async function main(): Promise<number> {
     process.once('SIGTERM', () => resolve('SIGTERM'));
     process.once('SIGINT', () => resolve('SIGINT'));
   });
-  console.log(`${signal}: stopping the background worker (checks in progress run again later)…`);
+  log.info(`${signal}: stopping the background worker (checks in progress run again later)…`);
   // A second signal while stopping ends the process at once.
   const force = () => process.exit(1);
   process.once('SIGTERM', force);
@@ -121,7 +122,7 @@ async function main(): Promise<number> {
   await stopEngine();
   await client.close();
   await handle.close();
-  console.log(`Background worker stopped after ${engine.worker.finished} jobs.`);
+  log.info(`Background worker stopped after ${engine.worker.finished} jobs.`);
   return 0;
 }
 
@@ -129,7 +130,7 @@ if (require.main === module) {
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}\n`);
+      log.fatal(error instanceof Error ? error.message : String(error));
       process.exit(1);
     },
   );

@@ -8,7 +8,9 @@ import { readReportLimits } from '@/lib/report/limits';
 import { readBulkSettings } from '@/lib/bulk/bulk-config';
 import { readEngineSettings } from '@/lib/jobs/engine';
 import { readNotifySettings } from '@/lib/notify/notify-settings';
+import { readMetricsSettings } from '@/lib/metrics/metrics-endpoint';
 import { readTrustProxy } from './forwarded';
+import { logLevelProblem } from './logger';
 import { readPublicUrl } from './public-url';
 import { type Env, portProblem, urlProblem } from './settings-values';
 
@@ -94,6 +96,9 @@ export function settingsProblems(env: Env = process.env, options: SettingsCheckO
   // The public address (PORTAL_URL, its aliases) and whether forwarded headers are believed.
   problems.push(...readPublicUrl(env).problems);
   problems.push(...readTrustProxy(env).problems);
+  problems.push(...readMetricsSettings(env).problems);
+  const logLevel = logLevelProblem(env);
+  if (logLevel) problems.push(logLevel);
 
   const databaseUrl = env.DATABASE_URL?.trim();
   if (databaseUrl) {
