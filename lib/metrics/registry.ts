@@ -34,22 +34,26 @@ function instanceLabel(env: Env): string | undefined {
   }
 }
 
+/** A registry with the process metrics and the HTTP histogram (tests make their own; the portal has one, below). */
+export function createPortalRegistry(env: Env = process.env): PortalRegistry {
+  const registry = new Registry();
+  const instance = instanceLabel(env);
+  if (instance) registry.setDefaultLabels({ portal_instance: instance });
+  collectDefaultMetrics({ register: registry });
+  const http = new Histogram({
+    name: 'fsr_http_request_duration_seconds',
+    help: 'HTTP requests the portal answered, by route pattern, method and status, and how long each took.',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: HTTP_BUCKETS,
+    registers: [registry],
+  });
+  return { registry, http, collectors: false };
+}
+
+/** The process's registry. */
 export function portalRegistry(env: Env = process.env): PortalRegistry {
   const holder = globalThis as Holder;
-  if (!holder[KEY]) {
-    const registry = new Registry();
-    const instance = instanceLabel(env);
-    if (instance) registry.setDefaultLabels({ portal_instance: instance });
-    collectDefaultMetrics({ register: registry });
-    const http = new Histogram({
-      name: 'fsr_http_request_duration_seconds',
-      help: 'HTTP requests the portal answered, by route pattern, method and status, and how long each took.',
-      labelNames: ['route', 'method', 'status'] as const,
-      buckets: HTTP_BUCKETS,
-      registers: [registry],
-    });
-    holder[KEY] = { registry, http, collectors: false };
-  }
+  holder[KEY] ??= createPortalRegistry(env);
   return holder[KEY];
 }
 

@@ -44,6 +44,8 @@ const CASES: Array<[string, Record<string, string>, string]> = [
     { PORTAL_URL: 'https://portal.example.org', NEXTAUTH_URL: `https://${MARK}.example.org` },
     'PORTAL_URL and NEXTAUTH_URL name different addresses',
   ],
+  ['METRICS_ALLOW_LOOPBACK', { METRICS_ALLOW_LOOPBACK: MARK }, 'METRICS_ALLOW_LOOPBACK must be true or false'],
+  ['LOG_LEVEL', { LOG_LEVEL: MARK }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
   ['TRUST_PROXY', { TRUST_PROXY: MARK }, 'TRUST_PROXY must be the number of reverse proxies in front of the portal, from 0 to 10'],
   ['TRUST_PROXY and its older name differ', { TRUST_PROXY: '1', AUTH_TRUSTED_PROXIES: '2' }, 'TRUST_PROXY and AUTH_TRUSTED_PROXIES (its older name) are set to different numbers'],
   ['NEXTAUTH_URL query', { NEXTAUTH_URL: `https://portal.example.com/?${MARK}` }, 'NEXTAUTH_URL must not have a query string'],
