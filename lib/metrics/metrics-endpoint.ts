@@ -52,6 +52,8 @@ export async function handleMetricsRequest(request: Request, deps: MetricsDeps):
     const admission = await admitMachineRequest(request, 'metrics', deps);
     if (admission.ok) return exposition(deps.registry());
     if (admission.kind === 'ceiling') return refusal(429, 'too-many-requests', admission.message, { 'Retry-After': String(admission.retryAfterSeconds) });
+    // A token of the portal without the metrics scope is known but not allowed here: 403, naming why.
+    if (admission.refusal === 'scope') return refusal(403, 'token-scope', admission.message);
     return refusal(401, `token-${admission.refusal}`, admission.message, { 'WWW-Authenticate': 'Bearer realm="fsr-portal metrics"' });
   }
   if (readMetricsSettings(env).allowLoopback && isLoopback(clientAddress(request.headers, trustedProxyHops(env)))) return exposition(deps.registry());

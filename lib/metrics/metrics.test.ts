@@ -103,7 +103,8 @@ forEachDialect('GET /metrics', pgStatus, (db) => {
     expect((await bare.json()).message).toMatch(/API token with the metrics scope/);
     const other = await issueToken(db(), admin, { name: `refine ${Date.now()}`, scopes: ['reconcile'] });
     const wrongScope = await handleMetricsRequest(new Request('http://portal.test/metrics', { headers: { 'X-API-Token': `${other.token.id}.${other.secret}` } }), deps());
-    expect(wrongScope.status).toBe(401);
+    expect(wrongScope.status).toBe(403);
+    expect((await wrongScope.json()).error).toBe('token-scope');
     const loopbackOff = await handleMetricsRequest(new Request('http://portal.test/metrics', { headers: { 'x-forwarded-for': '127.0.0.1' } }), deps());
     expect(loopbackOff.status).toBe(401);
     const farAway = await handleMetricsRequest(
