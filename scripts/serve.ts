@@ -12,6 +12,7 @@
  * client's Redis locks, the database pool).
  */
 import path from 'node:path';
+import { format } from 'node:util';
 import { loadRouteMatcher } from '@/lib/server/route-patterns';
 import { createPortalServer } from '@/lib/server/http-server';
 import { trustedProxyHops } from '@/lib/server/forwarded';
@@ -22,8 +23,22 @@ import { observeHttp } from '@/lib/metrics/registry';
 const root = path.resolve(__dirname, '..');
 const DRAIN_MS = 10_000;
 
+/**
+ * What Next and the libraries inside it print with console.* (a render error with its stack, a
+ * warning) becomes a line of the JSON log too, at the matching level and through the same scrub,
+ * so standard output holds nothing but JSON lines.
+ */
+function consoleIntoLog(log: ReturnType<typeof getLogger>): void {
+  console.log = (...args: unknown[]) => log.info(format(...args));
+  console.info = (...args: unknown[]) => log.info(format(...args));
+  console.warn = (...args: unknown[]) => log.warn(format(...args));
+  console.error = (...args: unknown[]) => log.error(format(...args));
+  console.debug = (...args: unknown[]) => log.debug(format(...args));
+}
+
 async function main(): Promise<void> {
   const log = getLogger();
+  consoleIntoLog(log);
   // As `next start` does, before Next (and React) are loaded: production code paths.
   (process.env as Record<string, string>).NODE_ENV = 'production';
   // Tells the instrumentation hook that forwarded headers were put right before Next saw them.
@@ -35,7 +50,7 @@ async function main(): Promise<void> {
   process.env.NEXTAUTH_URL ||= publicOrigin();
   const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
 
-  const app = next({ dev: false, dir: root, hostname, port, quiet: true });
+  const app = next({ dev: false, dir: root, hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();
 

@@ -1,4 +1,3 @@
-import 'server-only';
 import type { Db } from '@/lib/db/schema';
 import type { Priority, ResultKind } from '@/lib/register/result';
 import { WAIT_BUCKETS_SECONDS, type RegisterHealth } from '@/lib/register/metrics';
