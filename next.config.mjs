@@ -18,7 +18,8 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ['better-sqlite3', 'pg', 'redis', 'exceljs'],
+  // pino and prom-client: the portal's HTTP server (scripts/serve.ts) and the bundles must share one copy of each.
+  serverExternalPackages: ['better-sqlite3', 'pg', 'redis', 'exceljs', 'pino', 'prom-client'],
   // Links, redirect() and router.push are checked against the routes of app/ (lib/routes/portal-paths.ts).
   typedRoutes: true,
   experimental: {

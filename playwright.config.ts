@@ -51,7 +51,9 @@ export default defineConfig({
       SANDBOX_LATENCY_MS: process.env.E2E_SANDBOX_LATENCY_MS ?? '20-120',
       FSR_DATA_DIR: e2eDataDir,
       FSR_ADMIN_EMAIL: 'admin@e2e.test',
-      PORTAL_PUBLIC_URL: baseURL,
+      PORTAL_URL: baseURL,
+      // One JSON line per request at info; the run's output keeps warnings and errors (E2E_LOG_LEVEL=info for every request).
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       WATCH_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       WATCH_MAIL_FROM: 'FSR Portal <portal@e2e.test>',
       WATCH_MAIL_TO: 'compliance@e2e.test, mlro@e2e.test',

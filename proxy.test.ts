@@ -87,4 +87,22 @@ describe('proxy', () => {
     }
     expect((await proxy(withToken('/api/export/markets', { 'X-AUTH-KEY': 'y' }))).status).toBe(403);
   });
+
+  it("refuses a changing /api request with the session cookie from another origin, in words, and lets the portal's own through", async () => {
+    const cookie = await sessionCookie({ sub: 'u1', uid: 'u1', sv: 1, role: 'analyst', provider: 'credentials', authAt: now() });
+    const post = (path: string, headers: Record<string, string>) =>
+      proxy(new NextRequest(new URL(path, 'http://127.0.0.1:3000'), { method: 'POST', headers: { cookie, ...headers } }));
+    // Another port of the same host is same-site: the browser sends the cookie, the portal must refuse.
+    const refused = await post('/api/bulk/estimate', { origin: 'http://127.0.0.1:3001' });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: 'cross-origin-request', message: expect.stringContaining('http://127.0.0.1:3001') });
+    expect((await post('/api/watchlists', { 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    // From the portal's own page: through to the handler.
+    const own = await post('/api/bulk/estimate', { origin: 'http://127.0.0.1:3000' });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('x-middleware-next')).toBe('1');
+    // Reads are not concerned, nor next-auth's own endpoints (their CSRF token guards them).
+    expect((await proxy(new NextRequest(new URL('/api/bulk/1', 'http://127.0.0.1:3000'), { headers: { cookie, origin: 'http://127.0.0.1:3001' } }))).status).toBe(200);
+    expect((await post('/api/auth/signout', { origin: 'http://127.0.0.1:3001' })).status).toBe(200);
+  });
 });

@@ -8,6 +8,8 @@ import { isPortalToken, withinMaxAge } from '@/lib/auth/session-check';
 import { carriesToken } from '@/lib/tokens/token-headers';
 import { apiPathRedirect } from '@/lib/routes/api-path-redirect';
 import { portalBadRequest } from '@/lib/routes/bad-request';
+import { publicOrigin } from '@/lib/server/public-url';
+import { crossOriginRefusal } from '@/lib/security/same-origin';
 import { applyHeaders, contentSecurityPolicy, createNonce, CSP_HEADER, securityHeaders, servedOverHttps } from '@/lib/security/headers';
 
 // The first gate (Next 16 "proxy", formerly middleware; it runs on the Node.js runtime). It only
@@ -39,7 +41,10 @@ async function gate(request: NextRequest, csp: string): Promise<NextResponse> {
   // Register API paths pasted into the address bar (/Firm/122702/AR, /services/V0.1/…) move
   // permanently to the portal's routes, before sign-in so the sign-in callback is the real page.
   const moved = apiPathRedirect(pathname, search);
-  if (moved) return NextResponse.redirect(new URL(moved, request.nextUrl), 308);
+  if (moved) return NextResponse.redirect(new URL(moved, publicOrigin()), 308);
+  // A changing /api request with the session cookie must come from the portal's own pages.
+  const crossOrigin = crossOriginRefusal({ method: request.method, pathname, headers: request.headers }, publicOrigin());
+  if (crossOrigin) return NextResponse.json(crossOrigin.body, { status: crossOrigin.status, headers: { 'cache-control': 'no-store' } });
   const headers = new Headers(request.headers);
   headers.set(CSP_HEADER, csp);
   if (isPublicPath(pathname)) return NextResponse.next({ request: { headers } });
@@ -47,7 +52,7 @@ async function gate(request: NextRequest, csp: string): Promise<NextResponse> {
   // rather than ignored, so a misdirected program learns why.
   if (carriesToken(request.headers)) {
     return NextResponse.json(
-      { error: 'token-not-accepted', message: 'API tokens are accepted only at /register-api/services/V0.1/… and /reconcile; sign in to use the portal.' },
+      { error: 'token-not-accepted', message: 'API tokens are accepted only at /register-api/services/V0.1/…, /reconcile and /metrics; sign in to use the portal.' },
       { status: 403, headers: { 'cache-control': 'no-store' } },
     );
   }
@@ -60,12 +65,8 @@ async function gate(request: NextRequest, csp: string): Promise<NextResponse> {
     if (isApiPath(pathname)) {
       return NextResponse.json({ error: 'unauthenticated', message: 'Sign in to use this endpoint.' }, { status: 401, headers: { 'cache-control': 'no-store' } });
     }
-    const url = request.nextUrl.clone();
-    const target = loginPath(`${pathname}${search}`);
-    const q = target.indexOf('?');
-    url.pathname = '/login';
-    url.search = q >= 0 ? target.slice(q) : '';
-    return NextResponse.redirect(url);
+    // On the public address (lib/server/public-url.ts), never the request's Host.
+    return NextResponse.redirect(new URL(loginPath(`${pathname}${search}`), publicOrigin()));
   }
 
   headers.set(REQUEST_PATH_HEADER, `${pathname}${search}`);

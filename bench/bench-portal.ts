@@ -1,5 +1,5 @@
 /**
- * A production portal for one benchmark phase: `next start` on the benchmark's build, its own
+ * A production portal for one benchmark phase: the production server on the benchmark's build, its own
  * data directory and a fresh process (so its register cache starts empty), pointed at the
  * benchmark's sandbox with one API account, with staff accounts created and signed in.
  *

@@ -203,6 +203,14 @@ export function renderMarkdown(r: BenchResults): string {
           ['429s (blocks)', ...col((t) => `${t.rateLimited} (${t.blocks})`)],
           ['Most requests in any rolling 10 s', ...col((t) => t.maxIn10s)],
           ['Errors (non-200 pages)', ...col((t) => t.errors)],
+          [
+            '/metrics beside the bench (register requests; 429s; largest difference at a scrape)',
+            ...col((t) =>
+              t.metrics
+                ? `${t.metrics.sent} vs ${t.metrics.benchRequests}; ${t.metrics.received429} vs ${t.metrics.bench429}; ${t.metrics.maxDifference} (every ${t.metrics.intervalSeconds} s, ${t.metrics.scrapes} scrapes)`
+                : 'not scraped',
+            ),
+          ],
         ],
       ),
     );

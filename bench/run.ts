@@ -16,6 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadRegisterConfig } from '@/lib/register/load-config';
+import { issueToken } from '@/lib/tokens/token-admin';
 import { SHOWCASE } from '@/sandbox/dataset/showcase';
 import { sandboxOptionsFromEnv } from '@/sandbox/config';
 import { startSandbox, type RunningSandbox } from '@/sandbox/server';
@@ -191,7 +192,20 @@ async function main(): Promise<void> {
       log(`Scenario 4: ${TEAM_STAFF} staff browsing for ${teamSeconds} s on a fresh portal`);
       const portal = await startBenchPortal({ env: portalEnv, staff: TEAM_STAFF });
       portals.push(portal);
-      results.scenarios.team = await runTeam({ sandbox, baseUrls: [portal.baseUrl], sessions: portal.sessions, portalAccount, seconds: teamSeconds, seed: 'bench-team', log });
+      // Prometheus's view of the run beside the bench's own count: a token with the metrics scope.
+      const scraper = await portal.instance.withDb((db) =>
+        issueToken(db, { id: null, email: 'cli:bench', via: 'cli' }, { name: 'bench scraper', scopes: ['metrics'], ceiling: { requests: 600, seconds: 60 } }),
+      );
+      results.scenarios.team = await runTeam({
+        sandbox,
+        baseUrls: [portal.baseUrl],
+        sessions: portal.sessions,
+        portalAccount,
+        seconds: teamSeconds,
+        seed: 'bench-team',
+        log,
+        metricsAuthorization: `Bearer ${scraper.token.id}.${scraper.secret}`,
+      });
       await stopPortal(portal);
     }
 

@@ -21,11 +21,14 @@ import { Rng } from '@/sandbox/prng';
 import type { RunningSandbox } from '@/sandbox/server';
 import { FIRM_SECTION_SLUGS } from '@/lib/sections/firm-sections';
 import { timedGet } from './http-timing';
+import { describeAgreement, type MetricsAgreement, startMetricsScraper } from './metrics-scrape';
 import { type CacheCounters, counterDelta, hitRatio, readCacheCounters } from './portal-counters';
 import { type Summary, summarise } from './percentiles';
 import { readPage, ZipfPicker } from './team-browsing';
 
 export const TEAM_POOL_SIZE = 300;
+/** How often the run scrapes /metrics, as a Prometheus with a 5 s scrape interval would. */
+export const METRICS_INTERVAL_MS = 5_000;
 export const ZIPF_S = 1;
 /** Reading time between two pages, uniform in this range (ms). */
 export const THINK_MS = { min: 2000, max: 10_000 } as const;
@@ -90,6 +93,8 @@ export interface TeamResult {
   rateLimited: number;
   blocks: number;
   maxIn10s: number;
+  /** What /metrics said during the run, beside the bench's own count (when a metrics token was given). */
+  metrics?: MetricsAgreement;
 }
 
 export async function runTeam(ctx: {
@@ -104,6 +109,8 @@ export async function runTeam(ctx: {
   log: (line: string) => void;
   /** Leave the sandbox's counters as they are (another load runs beside the team and is counted with it). */
   keepSandboxCounters?: boolean;
+  /** Scrape /metrics during the run with this Authorization header (a token with the metrics scope). */
+  metricsAuthorization?: string;
 }): Promise<TeamResult> {
   const pool = teamFirmPool(ctx.sandbox.options);
   const zipf = new ZipfPicker(pool.length, ZIPF_S);
@@ -112,6 +119,13 @@ export async function runTeam(ctx: {
   let errors = 0;
   const countersBefore = await Promise.all(ctx.baseUrls.map((u) => readCacheCounters(u, ctx.sessions[0])));
   if (!ctx.keepSandboxCounters) ctx.sandbox.reset();
+  const benchCounts = () => {
+    const stats = ctx.sandbox.stats()[ctx.portalAccount.email];
+    return { requests: stats?.requests ?? 0, rateLimited: stats?.rateLimited ?? 0 };
+  };
+  const scraper = ctx.metricsAuthorization
+    ? await startMetricsScraper({ baseUrls: ctx.baseUrls, authorization: ctx.metricsAuthorization, intervalMs: METRICS_INTERVAL_MS, benchCounts })
+    : undefined;
   const started = performance.now();
   const deadline = started + ctx.seconds * 1000;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, Math.min(ms, deadline - performance.now()))));
@@ -156,6 +170,7 @@ export async function runTeam(ctx: {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const metrics = await scraper?.stop();
   const user = ctx.sandbox.stats()[ctx.portalAccount.email];
   const counters = counterDelta(countersBefore, await Promise.all(ctx.baseUrls.map((u) => readCacheCounters(u, ctx.sessions[0]))));
   const readsCached = views.reduce((s, v) => s + v.cached, 0);
@@ -186,9 +201,11 @@ export async function runTeam(ctx: {
     rateLimited: user?.rateLimited ?? 0,
     blocks: user?.blocks ?? 0,
     maxIn10s: user?.maxInWindow ?? 0,
+    metrics,
   };
   ctx.log(
     `  team (${result.staff} staff, ${result.instances} instance${result.instances > 1 ? 's' : ''}): ${result.pageViews} page views, p95 last byte ${result.total.p95.toFixed(0)} ms, hit ratio ${result.counterHitRatio !== undefined ? `${(result.counterHitRatio * 100).toFixed(0)}% (counters), ` : ''}${(result.cacheHitRatio * 100).toFixed(0)}% (pages), ${upstream} upstream calls, ${result.rateLimited} × 429, max ${result.maxIn10s} in 10 s`,
   );
+  if (metrics) ctx.log(describeAgreement(metrics));
   return result;
 }

@@ -16,6 +16,16 @@ test('a portal with a key but no e-mail stops at start-up, naming the variable a
   expect(failure).not.toContain(key);
 });
 
+test('a PORTAL_URL that is not an absolute http(s) URL stops start-up, naming the variable and not the value', async () => {
+  const failure = await startPortal({ env: { PORTAL_URL: 'portal-e2e-marker.example.org/fsr' } }).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('The portal exited during start-up');
+  expect(failure).toContain('PORTAL_URL must be an absolute http:// or https:// URL');
+  expect(failure).not.toContain('portal-e2e-marker');
+});
+
 test('a portal with an unusable report limit stops at start-up, naming the variable', async () => {
   const failure = await startPortal({ env: { FSR_REPORT_MAX_PAGES: 'lots' } }).then(
     () => null,

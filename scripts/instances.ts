@@ -21,6 +21,7 @@ import { ensureFirstAdmin } from '@/lib/auth/first-admin';
 import { resolveAuthSecret } from '@/lib/auth/secret';
 import { dbConfigFromEnv, openMigratedDb } from '@/lib/db/connect';
 import { loadScaleOutConfig } from '@/lib/register/scale-out-config';
+import { readPublicUrl } from '@/lib/server/public-url';
 import { redactUrl } from '@/lib/server/settings-values';
 import { settingsProblems } from '@/lib/server/check-settings';
 import { sandboxOptionsFromEnv } from '@/sandbox/config';
@@ -123,7 +124,7 @@ async function main(): Promise<void> {
 
   if (!buildIfNeeded(root, env).ok) fail('The production build failed; see the output above.');
 
-  const nextBin = require.resolve('next/dist/bin/next');
+  const publicAddress = readPublicUrl(env);
   const host = env.HOSTNAME.includes(':') ? `[${env.HOSTNAME}]` : env.HOSTNAME;
   const children: Array<{ port: number; url: string; child: ChildProcess }> = [];
   let stopping = false;
@@ -140,10 +141,10 @@ async function main(): Promise<void> {
       ...env,
       PORT: String(port),
       FSR_INSTANCE_ID: env.FSR_INSTANCE_ID ? `${env.FSR_INSTANCE_ID}-${i + 1}` : `${env.HOSTNAME}:${port}`,
-      // Behind a real load balancer every instance gets the balancer's URL; here each is its own.
-      NEXTAUTH_URL: env.NEXTAUTH_URL || url,
+      // Behind a real load balancer every instance gets the balancer's URL (PORTAL_URL); here, without one, each is its own.
+      NEXTAUTH_URL: publicAddress.source === 'HOSTNAME and PORT' ? url : publicAddress.origin,
     };
-    const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', env.HOSTNAME], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts')], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     prefixLines(child.stdout, `[${port}]`, process.stdout);
     prefixLines(child.stderr, `[${port}]`, process.stderr);
     children.push({ port, url, child });

@@ -6,13 +6,15 @@
  * 2. Validates every setting (lib/server/check-settings.ts), prepares the database (migrations), the next-auth secret,
  *    and on the very first run creates an administrator whose generated password is printed once.
  * 3. Builds the portal's production bundle when it is missing or older than the sources.
- * 4. Serves the portal with `next start` on HOSTNAME:PORT and prints the one address to open.
+ * 4. Serves the portal (scripts/serve.ts: Next inside the portal's own HTTP server, JSON log lines) on
+ *    HOSTNAME:PORT and prints the one address to open: the public one (PORTAL_URL) when it is set.
  * SIGINT/SIGTERM stop the portal (which finishes in-flight requests) and then the sandbox.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { loadRegisterConfig } from '@/lib/register/load-config';
 import { loadScaleOutConfig } from '@/lib/register/scale-out-config';
+import { readPublicUrl } from '@/lib/server/public-url';
 import { redactUrl } from '@/lib/server/settings-values';
 import { settingsProblems } from '@/lib/server/check-settings';
 import { dbConfigFromEnv, openMigratedDb } from '@/lib/db/connect';
@@ -28,7 +30,6 @@ env.PORT ||= '3000';
 env.HOSTNAME ||= '127.0.0.1';
 env.NEXT_TELEMETRY_DISABLED ||= '1';
 const portalUrl = `http://${env.HOSTNAME.includes(':') ? `[${env.HOSTNAME}]` : env.HOSTNAME}:${env.PORT}`;
-env.NEXTAUTH_URL ||= portalUrl;
 
 function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);
@@ -66,6 +67,10 @@ async function main(): Promise<void> {
     await sandbox?.close();
     fail(`The portal's settings are not usable:\n- ${problems.join('\n- ')}`);
   }
+  // next-auth's name for the public address follows the portal's one address (lib/server/public-url.ts).
+  const address = readPublicUrl(env);
+  env.NEXTAUTH_URL ||= address.origin;
+  if (address.deprecated.length > 0) console.log(`Note: ${address.deprecated.join(', ')} is deprecated; name the public address PORTAL_URL.`);
   const config = loadRegisterConfig(env);
   if (!sandbox) console.log(`Register: ${config.baseUrl} (${config.source === 'live' ? 'live FCA register' : 'sandbox'})`);
   const scaleOut = loadScaleOutConfig(env);
@@ -93,15 +98,14 @@ async function main(): Promise<void> {
 
   if (!buildIfNeeded(root, env).ok) fail('The production build failed; see the output above.');
 
-  const nextBin = require.resolve('next/dist/bin/next');
-  const portal = spawn(process.execPath, [nextBin, 'start', '-p', env.PORT!, '-H', env.HOSTNAME!], {
+  const portal = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts')], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 
   await waitUntilServing(portal);
-  console.log(`\nFSR Portal is ready: ${portalUrl}`);
+  console.log(`\nFSR Portal is ready: ${address.origin}${address.origin !== new URL(portalUrl).origin ? ` (served on ${portalUrl})` : ''}`);
   if (admin.created) {
     console.log('\nFirst run: an administrator account was created. This password is shown only once:');
     console.log(`  e-mail:   ${admin.email}`);

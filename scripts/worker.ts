@@ -24,9 +24,16 @@ import { dbConfigFromEnv, openMigratedDb, type Env } from '@/lib/db/connect';
 import { readEngineSettings, startEngine, stopEngine } from '@/lib/jobs/engine';
 import { loadRegisterConfig, RegisterConfigError, type RegisterConfig } from '@/lib/register/load-config';
 import { loadScaleOutConfig, ScaleOutConfigError } from '@/lib/register/scale-out-config';
-import { redactUrl } from '@/lib/server/settings-values';
+import { portProblem, redactUrl, settingValue } from '@/lib/server/settings-values';
+import { appendAudit } from '@/lib/db/queries/audit';
+import { readMetricsSettings } from '@/lib/metrics/metrics-endpoint';
+import { startMetricsServer } from '@/lib/metrics/metrics-server';
+import { installPortalCollectors } from '@/lib/metrics/portal-collectors';
+import { createPortalRegistry } from '@/lib/metrics/registry';
+import { TokenCeilings } from '@/lib/tokens/token-ceiling';
 import { createInstanceRegisterClient } from '@/lib/register/scaled-client';
 import { formatMinutes } from '@/lib/watch/nightly';
+import { log } from '@/lib/server/logger';
 
 /** Exit code for settings the worker cannot work with (the message says which). */
 export const SETTINGS_EXIT = 2;
@@ -49,6 +56,9 @@ export function workerSettingsProblems(env: Env): string[] {
   collect(() => loadRegisterConfig(env));
   collect(() => loadScaleOutConfig(env));
   collect(() => dbConfigFromEnv(env));
+  const metricsPort = portProblem('WORKER_METRICS_PORT', env.WORKER_METRICS_PORT);
+  if (metricsPort) problems.push(metricsPort);
+  problems.push(...readMetricsSettings(env).problems);
   const engine = readEngineSettings(env);
   problems.push(...engine.problems);
   if (engine.problems.length === 0 && !engine.settings.enabled) {
@@ -82,7 +92,7 @@ async function main(): Promise<number> {
   env.FSR_INSTANCE_ID ||= `${hostname()}:worker-${process.pid}`;
   const problems = workerSettingsProblems(env);
   if (problems.length > 0) {
-    console.error(`\n✖ The worker's settings are not usable:\n- ${problems.join('\n- ')}\n`);
+    log.fatal({ problems }, `The worker's settings are not usable:\n- ${problems.join('\n- ')}`);
     return SETTINGS_EXIT;
   }
   const config = loadRegisterConfig(env);
@@ -92,20 +102,40 @@ async function main(): Promise<number> {
     try {
       await checkSandboxReachable(config);
     } catch (error) {
-      console.error(`\n✖ ${(error as Error).message}\n`);
+      log.fatal((error as Error).message);
       return SETTINGS_EXIT;
     }
   }
 
   const handle = await openMigratedDb(dbConfigFromEnv(env));
-  const client = createInstanceRegisterClient({ config, scaleOut, log: (m) => console.error(m) });
+  const client = createInstanceRegisterClient({ config, scaleOut, log: (m) => log.warn(m) });
   const engine = startEngine({ db: handle.db, dialect: handle.dialect, client }, settings);
-  console.log(
+  // Its own /metrics (docs/deployment.md): the register calls this process makes are counted here, not in the portal's.
+  const metricsPort = settingValue(env, 'WORKER_METRICS_PORT');
+  const metrics = metricsPort
+    ? await startMetricsServer(
+        {
+          db: async () => handle.db,
+          ceilings: new TokenCeilings(),
+          audit: (input) =>
+            appendAudit(handle.db, { action: input.action, outcome: input.outcome ?? 'success', actor: input.user, reference: input.reference, detail: input.detail }),
+          registry: () => {
+            const target = createPortalRegistry(env);
+            installPortalCollectors(target, { health: () => client.health(), db: async () => handle.db });
+            return target.registry;
+          },
+          env,
+        },
+        { port: Number(metricsPort), host: settingValue(env, 'WORKER_METRICS_HOST') ?? '127.0.0.1' },
+      )
+    : undefined;
+  log.info(
     [
       `Background worker ${env.FSR_INSTANCE_ID} running: ${settings.lanes} lanes, looking for work every ${settings.pollMs} ms.`,
       `Database: ${handle.location}`,
       `Register: ${config.baseUrl} (${config.source === 'live' ? 'live FCA register' : 'sandbox'}; budget ${config.rate.limit}/${config.rate.windowMs / 1000} s${scaleOut.redisUrl ? `, shared through ${redactUrl(scaleOut.redisUrl)}` : ', this process alone'})`,
       settings.nightly.enabled ? `Nightly watch cycle at ${formatMinutes(settings.nightly.atMinutes)} Europe/London.` : 'Nightly watch cycle: off (WATCH_NIGHTLY=off).',
+      metrics ? `Metrics: ${metrics.url} (a metrics-scope token, or loopback with METRICS_ALLOW_LOOPBACK=true).` : 'Metrics: off (WORKER_METRICS_PORT unset).',
     ].join('\n'),
   );
 
@@ -113,15 +143,16 @@ async function main(): Promise<number> {
     process.once('SIGTERM', () => resolve('SIGTERM'));
     process.once('SIGINT', () => resolve('SIGINT'));
   });
-  console.log(`${signal}: stopping the background worker (checks in progress run again later)…`);
+  log.info(`${signal}: stopping the background worker (checks in progress run again later)…`);
   // A second signal while stopping ends the process at once.
   const force = () => process.exit(1);
   process.once('SIGTERM', force);
   process.once('SIGINT', force);
+  await new Promise((resolve) => (metrics ? metrics.server.close(resolve) : resolve(undefined)));
   await stopEngine();
   await client.close();
   await handle.close();
-  console.log(`Background worker stopped after ${engine.worker.finished} jobs.`);
+  log.info(`Background worker stopped after ${engine.worker.finished} jobs.`);
   return 0;
 }
 
@@ -129,7 +160,7 @@ if (require.main === module) {
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}\n`);
+      log.fatal(error instanceof Error ? error.message : String(error));
       process.exit(1);
     },
   );

@@ -24,7 +24,7 @@ export const PUBLIC_PATTERNS = new Set(['/login', '/api/auth/[...nextauth]', '/a
  * service. Their handlers admit a token instead of a session (lib/tokens/machine-gate.ts).
  */
 export function isMachinePattern(pattern: string): boolean {
-  return pattern.startsWith('/register-api/') || pattern === '/reconcile' || pattern.startsWith('/reconcile/');
+  return pattern.startsWith('/register-api/') || pattern === '/reconcile' || pattern.startsWith('/reconcile/') || pattern === '/metrics';
 }
 
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

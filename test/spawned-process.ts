@@ -99,11 +99,14 @@ export function httpAnswers(url: string, accept: (status: number) => boolean = (
   return async () => accept((await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) })).status);
 }
 
-/** `next start` of a prebuilt portal on 127.0.0.1:`port` (the environment says which build, data and register). */
+/**
+ * A prebuilt portal served on 127.0.0.1:`port` as `npm start` serves it (scripts/serve.ts: Next in
+ * the portal's own HTTP server); the environment says which build, data and register.
+ */
 export function spawnNextStart(port: number, env: NodeJS.ProcessEnv, options: { detached?: boolean } = {}): SpawnedProcess {
-  return spawnProcess(process.execPath, [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  return spawnProcess(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'serve.ts')], {
     cwd: ROOT,
-    env,
+    env: { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' },
     detached: options.detached,
   });
 }

@@ -18,6 +18,7 @@ import { requireUser, type SessionUser } from '@/lib/auth/session';
 import { invalidateCachedUser, markSessionCarried, markSessionEnded } from '@/lib/auth/session-check';
 import { getDb } from '@/lib/db/client';
 import type { AccountActionState } from './action-state';
+import { log } from '@/lib/server/logger';
 
 // Every action checks the caller itself (a server action is a public POST endpoint) and acts on
 // the caller's own account only. The enrolment actions stay reachable while an administrator's
@@ -37,7 +38,7 @@ function text(formData: FormData, name: string): string {
 }
 
 function failed(err: unknown): AccountActionState {
-  console.error('[account] action failed:', err instanceof Error ? err.message : String(err));
+  log.error({ err: err instanceof Error ? err.message : String(err) }, '[account] action failed');
   return { status: 'error', message: 'The change could not be saved. Try again; if it keeps failing, tell a portal administrator.' };
 }
 

@@ -3,6 +3,7 @@ import { getSessionUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { countNewChanges } from '@/lib/db/queries/watch-changes';
 import { changesPath } from '@/lib/routes/portal-paths';
+import { log } from '@/lib/server/logger';
 
 /** The header's "Changes" link with how many are new, in words (not a coloured dot). */
 export async function NewChangesLink() {
@@ -13,7 +14,7 @@ export async function NewChangesLink() {
     count = await countNewChanges(await getDb());
   } catch (err) {
     // The header must not take every page down with it: the inbox itself reports the failure.
-    console.error('[header] counting new changes failed:', err);
+    log.error({ err }, '[header] counting new changes failed');
   }
   return (
     <Link href={changesPath({ state: 'new' })} className="text-slate-700 underline-offset-4 hover:underline" data-testid="new-changes-link">

@@ -1,10 +1,9 @@
-// The client's address for per-address sign-in throttling. Next's server sets X-Forwarded-For to
-// the connection's address only when the request has none, so what a client sends itself would
-// otherwise be believed. With AUTH_TRUSTED_PROXIES=n (the reverse proxies in front of the portal
-// that append the peer they saw), the n-th entry from the right is the one a trusted proxy wrote.
-// With 0 (the portal is reached directly) the rightmost entry is used: the connection's address,
-// unless the client forged the header, which only lets it spread guesses over invented
-// addresses; the per-account limit still holds.
+// The client's address for per-address sign-in throttling. The portal's own HTTP server
+// (lib/server/http-server.ts, which `npm start` runs) puts X-Forwarded-For right before any handler
+// reads it: without TRUST_PROXY it is the connection's real peer address alone, whatever the client
+// sent; with TRUST_PROXY=n (the reverse proxies in front of the portal that append the peer they
+// saw), it is kept as the proxies wrote it and the n-th entry from the right is the one a trusted
+// proxy wrote. `trustedProxies` is that n (authConfig().trustedProxies, lib/server/forwarded.ts).
 
 type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 

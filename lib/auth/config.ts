@@ -1,3 +1,4 @@
+import { trustedProxyHops } from '@/lib/server/forwarded';
 import { type Env, settingValue } from '@/lib/server/settings-values';
 import { ROLES, type Role } from '@/lib/db/schema';
 import { highestRole } from './roles';
@@ -25,7 +26,7 @@ export interface AuthConfig {
   /** How long a session check may trust a cached read of the user (revocation delay). */
   userRevalidateSeconds: number;
   throttle: ThrottlePolicy;
-  /** Reverse proxies in front of the portal that append to X-Forwarded-For. */
+  /** Reverse proxies in front of the portal that append to X-Forwarded-For (TRUST_PROXY, lib/server/forwarded.ts). */
   trustedProxies: number;
   localAccounts: boolean;
   sso: OidcSettings[];
@@ -165,7 +166,7 @@ export function readAuthConfig(env: Env = process.env): AuthConfig {
       maxFailuresPerAccount: Math.floor(positiveNumber(env, 'AUTH_THROTTLE_ACCOUNT_FAILURES', 5)),
       maxFailuresPerAddress: Math.floor(positiveNumber(env, 'AUTH_THROTTLE_ADDRESS_FAILURES', 20)),
     },
-    trustedProxies: nonNegativeInteger(env, 'AUTH_TRUSTED_PROXIES', 0),
+    trustedProxies: trustedProxyHops(env),
     localAccounts,
     sso,
     roleClaim,

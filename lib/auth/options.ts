@@ -12,6 +12,7 @@ import { endSession } from '@/lib/db/queries/ended-sessions';
 import { deleteUserSession, recordUserSession, touchUserSession } from '@/lib/db/queries/user-sessions';
 import { findUserByEmail, findUserById, recordUserSignIn, upsertSsoUser, type User } from '@/lib/db/queries/users';
 import type { Db } from '@/lib/db/schema';
+import { publicOrigin } from '@/lib/server/public-url';
 import { safeRedirectUrl } from './callback-url';
 import { type AuthConfig, type OidcSettings, readAuthConfig, roleFromClaims } from './config';
 import { authorizeCredentials } from './credentials';
@@ -19,6 +20,7 @@ import { resolveAuthSecret } from './secret';
 import { SIGN_IN_ERROR } from './sign-in-errors';
 import { checkSession, markSessionEnded, type PortalTokenClaims } from './session-check';
 import { sessionHandle } from './session-handle';
+import { log } from '@/lib/server/logger';
 
 /** The user as pages see it (`requireUser()`), also `session.user` on the client. */
 export interface SessionUser {
@@ -59,7 +61,7 @@ async function touchSession(loadDb: () => Promise<Db>, sid: string, nowMs: numbe
     await touchUserSession(await loadDb(), sid, nowMs);
   } catch (err) {
     // Last-seen is information, not access control: a failed write must not end the session.
-    console.warn(`[auth] could not record session activity: ${err instanceof Error ? err.message : String(err)}`);
+    log.warn(`[auth] could not record session activity: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 
@@ -146,7 +148,7 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
             );
           } catch (err) {
             // next-auth would put the message in the sign-in URL; log it here and show a code.
-            console.error(`[auth] password sign-in failed: ${err instanceof Error ? err.message : String(err)}`);
+            log.error(`[auth] password sign-in failed: ${err instanceof Error ? err.message : String(err)}`);
             throw new Error(SIGN_IN_ERROR.unavailable);
           }
           if (!result.ok) {
@@ -265,8 +267,9 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
         return { ...session, user } as typeof session;
       },
 
-      redirect({ url, baseUrl }): Awaitable<string> {
-        return safeRedirectUrl(url, baseUrl);
+      redirect({ url }): Awaitable<string> {
+        // The public address, not next-auth's idea of the base URL from the request.
+        return safeRedirectUrl(url, publicOrigin());
       },
     },
     events: {
@@ -311,13 +314,13 @@ export function buildAuthOptions(deps: AuthDeps): AuthOptions {
         // An ended session (revoked, disabled, expired) is routine, not an error worth a stack trace.
         const err = (metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error) as Error | undefined;
         if (code === 'JWT_SESSION_ERROR' && err?.name === 'SessionRefused') {
-          console.info(`[auth] ${err.message}`);
+          log.info(`[auth] ${err.message}`);
           return;
         }
-        console.error(`[next-auth][error][${code}]`, err?.message ?? metadata);
+        log.error({ detail: err?.message ?? metadata }, `[next-auth][error][${code}]`);
       },
       warn(code) {
-        console.warn(`[next-auth][warn][${code}]`);
+        log.warn(`[next-auth][warn][${code}]`);
       },
       debug() {},
     },

@@ -14,13 +14,17 @@ export function isPublicPath(pathname: string): boolean {
 }
 
 /**
- * Machine access (docs/machine-access.md): the register API gateway and the reconciliation
- * service. No session works there; their handlers admit an API token, and a token works nowhere
- * else (the proxy refuses token headers on every other path that needs a session).
+ * Machine access (docs/machine-access.md): the register API gateway, the reconciliation service
+ * and the Prometheus metrics (docs/deployment.md). No session works there; their handlers admit an
+ * API token (or, for /metrics, a loopback scraper when allowed), and a token works nowhere else
+ * (the proxy refuses token headers on every other path that needs a session).
  */
 export function isMachinePath(pathname: string): boolean {
-  return pathname.startsWith('/register-api/') || pathname === '/reconcile' || pathname.startsWith('/reconcile/');
+  return pathname.startsWith('/register-api/') || pathname === '/reconcile' || pathname.startsWith('/reconcile/') || pathname === METRICS_PATH;
 }
+
+/** Prometheus scrapes the portal here (app/metrics/route.ts). */
+export const METRICS_PATH = '/metrics';
 
 /** Programmatic endpoints answer 401/403 JSON; anything else is for a browser and redirects to sign-in. */
 export function isApiPath(pathname: string): boolean {

@@ -51,7 +51,7 @@ describe('every non-public route checks the session itself', () => {
   });
 
   // Routes for programs admit an API token instead (and the proxy passes them on without a session).
-  const MACHINE_GATE = /\b(handleGatewayRequest|handleReconcileRequest|admitMachineRequest)\s*\(/;
+  const MACHINE_GATE = /\b(handleGatewayRequest|handleReconcileRequest|handleMetricsRequest|admitMachineRequest)\s*\(/;
   it.each(routes.filter((r) => isMachinePattern(r.pattern)).map((r) => [r.file, r] as const))('%s admits an API token (machine gate)', (_file, route) => {
     expect(MACHINE_GATE.test(readFileSync(route.file, 'utf8')), `${route.file} must go through the machine gate`).toBe(true);
     expect(isMachinePath(route.samplePath), route.file).toBe(true);

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { type Env, redactUrl } from '@/lib/server/settings-values';
 import { migrateToLatest } from './migrations';
 import type { Database, Db, DialectName } from './schema';
+import { log } from '@/lib/server/logger';
 
 export type { Env } from '@/lib/server/settings-values';
 
@@ -72,7 +73,7 @@ export function openDb(config: DbConfig): DbHandle {
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that
   // would crash the process. The next query gets a fresh connection.
-  pool.on('error', (err) => console.error(`[db] idle PostgreSQL connection failed: ${err.message}`));
+  pool.on('error', (err) => log.error(`[db] idle PostgreSQL connection failed: ${err.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -57,6 +57,7 @@ function deps(upstream: RunningSandbox = sb, env: Record<string, string> = {}): 
     ceilings: new TokenCeilings(),
     audit: (input) => appendAudit(t.handle.db, { action: input.action, outcome: input.outcome ?? 'success', actor: input.user, reference: input.reference, detail: input.detail }),
     register: () => client,
+    publicOrigin: () => PORTAL,
   };
 }
 
@@ -178,6 +179,21 @@ describe('register API gateway', () => {
       expect(pages).toBeGreaterThan(1);
       expect(viaLinks).toEqual(direct);
     }
+  });
+
+  it('writes links on the public address, whatever host or forwarded host the request came with', async () => {
+    const d = { ...deps(), publicOrigin: () => 'https://portal.example.org' };
+    const tk = await token('behind-a-proxy');
+    const res = await handleGatewayRequest(
+      new Request(`http://localhost:3391/register-api/services/V0.1/Firm/${SHOWCASE.bankFrn}/Individuals`, {
+        headers: { ...tk.headers, 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+      }),
+      d,
+    );
+    const text = await res.text();
+    const next = (JSON.parse(text) as { ResultInfo: { Next?: string } }).ResultInfo.Next;
+    expect(next?.startsWith('https://portal.example.org/register-api/services/V0.1/Firm/')).toBe(true);
+    expect(text).not.toMatch(/localhost:3391|evil\.example/);
   });
 
   it('costs one register request for N identical requests within freshness, and says which were cached', async () => {

@@ -18,6 +18,8 @@ const COMPACT = 'application/json;charset=UTF-8';
 
 export interface GatewayDeps extends MachineGateDeps {
   register(): RegisterClient;
+  /** The portal's public origin (lib/server/public-url.ts): every link in an answer points there, never at the request's Host. */
+  publicOrigin(): string;
 }
 
 function envelope(status: string | null, message: string): string {
@@ -87,7 +89,7 @@ export async function handleGatewayRequest(request: Request, deps: GatewayDeps):
   const result = await deps.register().passThrough(target.path, { priority: admission.token.priority, freshness: target.freshness, maxWaitMs: MAX_WAIT_MS });
   if (result.kind !== 'answer') return failureResponse(result);
 
-  const body = rewriteRegisterLinks(result.body.text, `${url.origin}${GATEWAY_PREFIX}/services`);
+  const body = rewriteRegisterLinks(result.body.text, `${deps.publicOrigin()}${GATEWAY_PREFIX}/services`);
   const p = result.provenance;
   return new Response(request.method === 'HEAD' ? null : body, {
     status: result.body.httpStatus,

@@ -4,6 +4,7 @@ import { startDigestSchedule } from '@/lib/notify/notify-jobs';
 import { afterJob, jobHandlers } from './handlers';
 import { startWorker, type Worker } from './worker';
 import { settingValue, wholeNumberIn } from '@/lib/server/settings-values';
+import { getLogger } from '@/lib/server/logger';
 
 /**
  * The background engine of one process: a worker on the portal's job queue with every job kind's
@@ -64,7 +65,7 @@ const KEY = Symbol.for('fsr-portal.background-engine');
 type Holder = typeof globalThis & { [KEY]?: Engine };
 
 /** Starts this process's engine (once; a second call returns the first). */
-export function startEngine(deps: EngineDeps, settings: EngineSettings, log: (message: string) => void = console.error): Engine {
+export function startEngine(deps: EngineDeps, settings: EngineSettings, log: (message: string) => void = (message) => getLogger().error(message)): Engine {
   const holder = globalThis as Holder;
   if (holder[KEY]) return holder[KEY];
   const worker = startWorker({

@@ -6,12 +6,13 @@
  *   default 07:00): a daily digest, and a message at once for high-severity changes;
  * - a webhook: WATCH_WEBHOOK_URL and WATCH_WEBHOOK_SECRET (both or neither), with
  *   WATCH_WEBHOOK_ATTEMPTS (default 10) before a delivery is given up;
- * - the links in both: PORTAL_PUBLIC_URL, or NEXTAUTH_URL when that is not set.
+ * - the links in both: the portal's public address (PORTAL_URL, lib/server/public-url.ts).
  *
  * Problems name the variable and never repeat its value (the SMTP URL and the webhook URL may
  * hold a password or a token; lib/server/check-settings.ts lists them as secrets).
  */
 
+import { readPublicUrl } from '@/lib/server/public-url';
 import { settingValue, wholeNumberIn } from '@/lib/server/settings-values';
 
 export interface MailSettings {
@@ -57,17 +58,11 @@ export function readNotifySettings(env: Record<string, string | undefined>): { s
   const problems: string[] = [];
   const value = (name: string) => settingValue(env, name);
 
-  let publicUrl: string | null = null;
-  const publicRaw = value('PORTAL_PUBLIC_URL');
-  if (publicRaw) {
-    const url = httpUrl(publicRaw);
-    if (!url || url.search || url.hash) problems.push('PORTAL_PUBLIC_URL must be an http:// or https:// address without a query string (e.g. https://portal.example.com)');
-    else publicUrl = url.href.replace(/\/+$/, '');
-  } else {
-    const auth = value('NEXTAUTH_URL');
-    const url = auth ? httpUrl(auth) : null;
-    if (url) publicUrl = url.href.replace(/\/+$/, '');
-  }
+  // The links' address is the portal's one public address (lib/server/public-url.ts, which
+  // reports its own problems); mail and webhooks need it named, not derived from HOSTNAME and PORT.
+  const address = readPublicUrl(env);
+  const publicUrl: string | null = address.source === 'HOSTNAME and PORT' || address.problems.length > 0 ? null : address.origin;
+  const publicRaw = address.source !== 'HOSTNAME and PORT';
 
   const attempts = (name: string, fallback: number): number => {
     const raw = value(name);
@@ -129,7 +124,7 @@ export function readNotifySettings(env: Record<string, string | undefined>): { s
     }
     const maxAttempts = attempts('WATCH_MAIL_ATTEMPTS', 8);
     if (!publicUrl && !publicRaw) {
-      problems.push('PORTAL_PUBLIC_URL (or NEXTAUTH_URL) must be set when WATCH_SMTP_URL is, for the links to the changes');
+      problems.push('PORTAL_URL (or NEXTAUTH_URL) must be set when WATCH_SMTP_URL is, for the links to the changes');
       ok = false;
     }
     if (ok) mail = { smtpUrl, from: from!, to, digestAt, maxAttempts };
@@ -161,7 +156,7 @@ export function readNotifySettings(env: Record<string, string | undefined>): { s
     }
     const maxAttempts = attempts('WATCH_WEBHOOK_ATTEMPTS', 10);
     if (!publicUrl && !publicRaw) {
-      problems.push('PORTAL_PUBLIC_URL (or NEXTAUTH_URL) must be set when WATCH_WEBHOOK_URL is, for the links to the changes');
+      problems.push('PORTAL_URL (or NEXTAUTH_URL) must be set when WATCH_WEBHOOK_URL is, for the links to the changes');
       ok = false;
     }
     if (ok) webhook = { url: hookUrl!, secret: secret!, maxAttempts, timeoutMs: 10_000 };

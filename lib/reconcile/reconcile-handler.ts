@@ -98,7 +98,8 @@ export async function handleReconcileRequest(request: Request, endpoint: Reconci
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
   if (request.method !== 'GET' && request.method !== 'POST') return problem(405, 'method-not-allowed', `Use GET or POST, not ${request.method}.`, { Allow: 'GET, POST, OPTIONS' });
   const url = new URL(request.url);
-  const base = url.origin;
+  // Links and redirects go to the public address, whatever Host the request came with.
+  const base = deps.publicOrigin();
 
   let p: URLSearchParams;
   try {

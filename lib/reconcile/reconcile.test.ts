@@ -35,6 +35,8 @@ const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCHEMA_DIR = process.env.RECONCILE_SCHEMAS_DIR ? path.resolve(process.env.RECONCILE_SCHEMAS_DIR) : path.resolve(REPO_ROOT, '../shared/reference/reconciliation-0.2');
 const present = existsSync(SCHEMA_DIR);
 const PORTAL = 'http://portal.test';
+/** The public address (lib/server/public-url.ts): every link must use it, not the request's host. */
+const PUBLIC = 'https://portal.example.org';
 const admin: AdminActor = { id: null, email: 'cli:tester', via: 'cli' };
 
 /**
@@ -119,6 +121,7 @@ if (!present) {
       audit: (input) =>
         appendAudit(t.handle.db, { action: input.action, outcome: input.outcome ?? 'success', actor: input.user, reference: input.reference, detail: input.detail }),
       register: () => client,
+      publicOrigin: () => PUBLIC,
       batchSize: 10,
     };
     const { token, secret } = await issueToken(t.handle.db, admin, { name: 'OpenRefine', scopes: ['reconcile'] });
@@ -162,6 +165,11 @@ if (!present) {
       expect(v.manifest({ ...manifest, authentication: { type: 'apiKey', in: 'header' } })).toBe(false);
       expect(v.manifest({ ...manifest, versions: ['0.1'] })).toBe(false);
       expect(manifest.batchSize).toBe(10);
+      for (const url of [manifest.view.url, manifest.preview.url, manifest.documentation, manifest.suggest.entity.service_url])
+        expect(url.startsWith(`${PUBLIC}/reconcile`), url).toBe(true);
+      const view = await call('view', `/reconcile/view/${SHOWCASE.bankFrn}`, { headers: { 'X-Forwarded-Host': 'evil.example' } }, false);
+      expect(view.status).toBe(307);
+      expect(view.headers.get('location')).toBe(`${PUBLIC}/firm/${SHOWCASE.bankFrn}`);
       const preflight = await call('root', '/reconcile', { method: 'OPTIONS', headers: { 'Access-Control-Request-Headers': 'x-api-token' } }, false);
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-headers')).toContain('X-API-Token');

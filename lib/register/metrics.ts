@@ -1,13 +1,23 @@
 import type { Priority, RegisterSource, ResultKind } from './result';
 
 /**
- * Counters for the register client, read by the health route. Plain in-process numbers: cheap to
- * bump on every call, and a snapshot is a copy.
+ * Counters for the register client, read by the health route and exposed to Prometheus at /metrics
+ * (lib/metrics/portal-collectors.ts). Plain in-process numbers: cheap to bump on every call, and a
+ * snapshot is a copy.
  */
 
 const PRIORITIES: Priority[] = ['interactive', 'report', 'background', 'idle'];
 /** Recent waits kept for percentiles; enough for a stable p95 without growing without bound. */
 const WAIT_SAMPLES = 1000;
+/** Upper bounds (seconds) of the pacer wait histogram /metrics exposes: from no wait to the gateway's 20 s limit and past it. */
+export const WAIT_BUCKETS_SECONDS = [0.05, 0.25, 1, 2.5, 5, 10, 20, 60];
+
+/** A Prometheus histogram's state: cumulative counts per upper bound, the count and the sum. */
+export interface WaitHistogram {
+  buckets: number[];
+  count: number;
+  sumSeconds: number;
+}
 
 export interface WaitStats {
   count: number;
@@ -23,6 +33,8 @@ export interface RegisterHealth {
   block: { active: boolean; until?: string; remainingSeconds: number; count: number };
   queue: { depth: Record<Priority, number>; total: number };
   waits: Record<Priority, WaitStats>;
+  /** The same waits as Prometheus histograms (bounds: WAIT_BUCKETS_SECONDS). */
+  waitHistograms: Record<Priority, WaitHistogram>;
   calls: {
     /** Requests actually sent to the register (retries included). */
     sent: number;
@@ -35,6 +47,8 @@ export interface RegisterHealth {
     heldBack: number;
     /** Calls rejected before any request because their input was invalid. */
     rejectedInput: number;
+    /** Answers by priority class and kind, and calls held back by the portal ('held-back'), for /metrics. */
+    byPriority: Record<Priority, Record<ResultKind | 'held-back', number>>;
   };
   cache: {
     hits: number;
@@ -68,6 +82,10 @@ function emptyKinds(): Record<ResultKind, number> {
   return { ok: 0, 'not-found': 0, 'bad-input': 0, unauthorised: 0, 'rate-limited': 0, 'upstream-error': 0 };
 }
 
+function emptyOutcomes(): Record<ResultKind | 'held-back', number> {
+  return { ...emptyKinds(), 'held-back': 0 };
+}
+
 export class RegisterMetrics {
   sent = 0;
   retries = 0;
@@ -82,6 +100,15 @@ export class RegisterMetrics {
   remoteFlights = 0;
   lastError?: { at: string; kind: ResultKind; message: string };
   lastAnswer?: { at: string; kind: ResultKind };
+  byPriority: Record<Priority, Record<ResultKind | 'held-back', number>> = {
+    interactive: emptyOutcomes(),
+    report: emptyOutcomes(),
+    background: emptyOutcomes(),
+    idle: emptyOutcomes(),
+  };
+  private histograms: Record<Priority, WaitHistogram> = Object.fromEntries(
+    PRIORITIES.map((p) => [p, { buckets: WAIT_BUCKETS_SECONDS.map(() => 0), count: 0, sumSeconds: 0 }]),
+  ) as Record<Priority, WaitHistogram>;
   private waits: Record<Priority, { count: number; totalMs: number; maxMs: number; samples: number[] }> = {
     interactive: { count: 0, totalMs: 0, maxMs: 0, samples: [] },
     report: { count: 0, totalMs: 0, maxMs: 0, samples: [] },
@@ -94,13 +121,27 @@ export class RegisterMetrics {
     if (isRetry) this.retries += 1;
   }
 
-  recordAnswer(kind: ResultKind, message: string | undefined, at: Date): void {
+  recordAnswer(kind: ResultKind, message: string | undefined, at: Date, priority?: Priority): void {
     this.byKind[kind] += 1;
+    if (priority) this.byPriority[priority][kind] += 1;
     this.lastAnswer = { at: at.toISOString(), kind };
     if (kind !== 'ok' && kind !== 'not-found' && message) this.lastError = { at: at.toISOString(), kind, message };
   }
 
+  /** A call the portal answered rate-limited without sending it (a block in force, or a wait too long). */
+  recordHeldBack(priority: Priority): void {
+    this.heldBack += 1;
+    this.byPriority[priority]['held-back'] += 1;
+  }
+
   recordWait(priority: Priority, waitedMs: number): void {
+    const h = this.histograms[priority];
+    const waited = waitedMs / 1000;
+    h.count += 1;
+    h.sumSeconds += waited;
+    WAIT_BUCKETS_SECONDS.forEach((bound, i) => {
+      if (waited <= bound) h.buckets[i] += 1;
+    });
     const w = this.waits[priority];
     w.count += 1;
     w.totalMs += waitedMs;
@@ -119,6 +160,11 @@ export class RegisterMetrics {
       p95Ms: Math.round(p95),
       maxMs: Math.round(w.maxMs),
     };
+  }
+
+  /** Copies of the wait histograms, per priority class. */
+  waitHistograms(): Record<Priority, WaitHistogram> {
+    return Object.fromEntries(PRIORITIES.map((p) => [p, { ...this.histograms[p], buckets: [...this.histograms[p].buckets] }])) as Record<Priority, WaitHistogram>;
   }
 
   allWaitStats(): Record<Priority, WaitStats> {

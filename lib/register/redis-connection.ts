@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createClient } from 'redis';
 import { redactUrl } from '@/lib/server/settings-values';
+import { getLogger } from '@/lib/server/logger';
 
 /**
  * One portal instance's connection to Redis, for the shared rate log, cache and flight locks. It
@@ -72,7 +73,7 @@ export class RedisConnection {
 
   constructor(private readonly options: RedisConnectionOptions) {
     this.commandTimeoutMs = options.commandTimeoutMs ?? 1000;
-    this.log = options.log ?? ((m) => console.warn(m));
+    this.log = options.log ?? ((m) => getLogger().warn(m));
     this.where = redactUrl(options.url);
     const reconnectMaxMs = options.reconnectMaxMs ?? 1000;
     const base = {

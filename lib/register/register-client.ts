@@ -357,6 +357,7 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
         },
         queue: { depth, total: depth.interactive + depth.report + depth.background },
         waits: metrics.allWaitStats(),
+        waitHistograms: metrics.waitHistograms(),
         calls: {
           sent: metrics.sent,
           retries: metrics.retries,
@@ -364,6 +365,7 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
           rateLimited429: metrics.rateLimited429,
           heldBack: metrics.heldBack,
           rejectedInput: metrics.rejectedInput,
+          byPriority: structuredClone(metrics.byPriority),
         },
         cache: {
           hits: metrics.cacheHits,

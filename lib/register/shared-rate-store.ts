@@ -3,6 +3,7 @@ import { MemoryRateStore } from './memory-rate-store';
 import type { AcquireOutcome, RateState, RateStore } from './rate-store';
 import type { RedisConnection } from './redis-connection';
 import type { RedisRateStore } from './redis-rate-store';
+import { getLogger } from '@/lib/server/logger';
 
 /**
  * The rate store of a scaled-out instance: the Redis log while Redis answers, and this instance's
@@ -86,7 +87,7 @@ export class SharedRateStore implements RateStore {
   ) {
     this.memory = new MemoryRateStore(clock);
     this.createdAt = this.modeSince = clock.now();
-    this.log = options.log ?? ((m) => console.warn(m));
+    this.log = options.log ?? ((m) => getLogger().warn(m));
     this.share = fallbackShare(options.limit, options.instances);
     for (const key of options.keys) this.keys.add(key);
     this.schedule(0);

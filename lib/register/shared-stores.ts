@@ -9,6 +9,7 @@ import { RedisRateStore } from './redis-rate-store';
 import type { ScaleOutConfig } from './scale-out-config';
 import { SharedRateStore } from './shared-rate-store';
 import { TieredCacheStore } from './tiered-cache-store';
+import { getLogger } from '@/lib/server/logger';
 
 /**
  * Everything a scaled-out instance shares through Redis, built around one connection: the rate
@@ -65,7 +66,7 @@ export function createSharedStores(options: {
 }): SharedStores {
   const { config, scaleOut, clock } = options;
   const timing = { ...DEFAULT_TIMING, ...options.timing };
-  const log = options.log ?? ((m: string) => console.warn(m));
+  const log = options.log ?? ((m: string) => getLogger().warn(m));
   const connection = new RedisConnection({
     url: scaleOut.redisUrl,
     clientName: `fsr-portal:${scaleOut.instanceId}`.replace(/\s/g, '_'),

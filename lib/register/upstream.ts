@@ -60,7 +60,7 @@ export class RegisterUpstream {
         if (options.maxWaitMs !== undefined) {
           const expected = await this.pacer.expectedWait(priority);
           if (expected > options.maxWaitMs) {
-            this.metrics.heldBack += 1;
+            this.metrics.recordHeldBack(priority);
             return { kind: 'held-back', reason: 'max-wait', retryInMs: expected };
           }
         }
@@ -70,7 +70,7 @@ export class RegisterUpstream {
         raiseCurrent = undefined;
         this.metrics.recordWait(priority, slot.waitedMs);
         if (!slot.granted) {
-          this.metrics.heldBack += 1;
+          this.metrics.recordHeldBack(priority);
           return { kind: 'held-back', reason: slot.reason, retryInMs: slot.retryInMs };
         }
 
@@ -82,7 +82,7 @@ export class RegisterUpstream {
           await this.pacer.settle(slot.token);
         }
         const receivedAt = this.clock.now();
-        this.metrics.recordAnswer(answer.kind, 'message' in answer ? answer.message : undefined, new Date(receivedAt));
+        this.metrics.recordAnswer(answer.kind, 'message' in answer ? answer.message : undefined, new Date(receivedAt), priority);
 
         if (answer.kind === 'rate-limited') {
           this.metrics.rateLimited429 += 1;

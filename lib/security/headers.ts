@@ -7,6 +7,7 @@
  * origin. Plain module (no server-only): next.config.mjs cannot import TypeScript, so the static
  * list there is checked against this one by a test.
  */
+import { publicOrigin } from '@/lib/server/public-url';
 
 /** Request header Next reads the nonce from (it parses `'nonce-…'` out of the policy itself). */
 export const CSP_HEADER = 'content-security-policy';
@@ -25,7 +26,7 @@ export function createNonce(): string {
 
 export interface PolicyOptions {
   nonce: string;
-  /** The portal is served over HTTPS (NEXTAUTH_URL): ask the browser to upgrade any http: sub-resource. */
+  /** The portal is served over HTTPS (its public address, PORTAL_URL): ask the browser to upgrade any http: sub-resource. */
   https: boolean;
   /** `next dev` only: React's development build uses eval for its debugging aids. */
   development?: boolean;
@@ -83,15 +84,9 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.
 /** Two years, subdomains included: once a browser has seen the portal over HTTPS it never tries HTTP. */
 export const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
 
-/** Whether the portal's public URL (NEXTAUTH_URL) is HTTPS; an unreadable URL counts as not (the start-up check refuses it). */
+/** Whether the portal's public address (PORTAL_URL, lib/server/public-url.ts) is HTTPS. */
 export function servedOverHttps(env: Record<string, string | undefined> = process.env): boolean {
-  const raw = env.NEXTAUTH_URL?.trim();
-  if (!raw) return false;
-  try {
-    return new URL(raw).protocol === 'https:';
-  } catch {
-    return false;
-  }
+  return publicOrigin(env).startsWith('https:');
 }
 
 /** Every security header for a response; `csp` is omitted for responses that carry no document. */

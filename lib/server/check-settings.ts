@@ -8,6 +8,10 @@ import { readReportLimits } from '@/lib/report/limits';
 import { readBulkSettings } from '@/lib/bulk/bulk-config';
 import { readEngineSettings } from '@/lib/jobs/engine';
 import { readNotifySettings } from '@/lib/notify/notify-settings';
+import { readMetricsSettings } from '@/lib/metrics/metrics-endpoint';
+import { readTrustProxy } from './forwarded';
+import { logLevelProblem } from './logger';
+import { readPublicUrl } from './public-url';
 import { type Env, portProblem, urlProblem } from './settings-values';
 
 /**
@@ -89,12 +93,12 @@ export function settingsProblems(env: Env = process.env, options: SettingsCheckO
   const secret = authSecretProblem(env, { requireShared: options.requireSharedSecret !== false });
   if (secret) problems.push(secret.replace(/\.$/, ''));
 
-  const authUrl = env.NEXTAUTH_URL?.trim();
-  if (authUrl) {
-    const problem = urlProblem('NEXTAUTH_URL', authUrl, ['http:', 'https:'], 'https://portal.example.com');
-    if (problem) problems.push(problem);
-    else if (new URL(authUrl).search || new URL(authUrl).hash) problems.push('NEXTAUTH_URL must not have a query string or fragment');
-  }
+  // The public address (PORTAL_URL, its aliases) and whether forwarded headers are believed.
+  problems.push(...readPublicUrl(env).problems);
+  problems.push(...readTrustProxy(env).problems);
+  problems.push(...readMetricsSettings(env).problems);
+  const logLevel = logLevelProblem(env);
+  if (logLevel) problems.push(logLevel);
 
   const databaseUrl = env.DATABASE_URL?.trim();
   if (databaseUrl) {

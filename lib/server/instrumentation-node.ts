@@ -16,10 +16,15 @@ export async function registerNodeServer(): Promise<void> {
   const { settingsProblems } = await import('@/lib/server/check-settings');
   // Next would otherwise keep running and answer 500 to everything (a short NEXTAUTH_SECRET, a
   // half-configured sign-in provider…); stop, naming every variable at fault and no value.
+  const { log } = await import('@/lib/server/logger');
   const problems = settingsProblems(process.env);
   if (problems.length > 0) {
-    console.error(`\n✖ The portal's settings are not usable:\n- ${problems.join('\n- ')}\n`);
+    log.fatal({ problems }, `The portal's settings are not usable:\n- ${problems.join('\n- ')}`);
     process.exit(1);
+  }
+  // Under a bare `next start` nobody has put the forwarded headers right (lib/server/http-server.ts).
+  if (process.env.NODE_ENV === 'production' && !process.env.FSR_PORTAL_SERVER) {
+    log.warn('Served without scripts/serve.ts (npm start): X-Forwarded-For and X-Forwarded-Host are taken as clients send them; start the portal with npm start.');
   }
   const retentionDays = readAuditRetentionDays(process.env);
   const redisConfigured = Boolean(loadScaleOutConfig(process.env).redisUrl);
@@ -30,18 +35,18 @@ export async function registerNodeServer(): Promise<void> {
     async () => {
       const result = await runHousekeeping(await getDb(), retentionDays);
       if (result.audit.deleted > 0 || result.drafts > 0 || result.jobs > 0) {
-        console.log(
+        log.info(
           `Housekeeping: removed ${result.audit.deleted} audit entries older than ${result.audit.before}, ${result.drafts} expired report drafts and ${result.jobs} finished background jobs.`,
         );
       }
     },
-    (message) => console.error(message),
+    (message) => log.error(message),
   );
 
   const { installGracefulShutdown, onShutdown } = await import('@/lib/server/shutdown');
   const { existingRegisterClient, getRegisterClient } = await import('@/lib/register/client');
   const { closeDb } = await import('@/lib/db/client');
-  installGracefulShutdown();
+  installGracefulShutdown({ log: (message) => log.info(message) });
   // The background engine (watch checks, bulk rows, notifications) runs in every portal process
   // unless BACKGROUND_WORK=off. It stops first on shutdown, before the register client and the
   // database it uses; a job in progress is left to its lease and claimed again later.
@@ -56,7 +61,7 @@ export async function registerNodeServer(): Promise<void> {
     try {
       getRegisterClient();
     } catch (error) {
-      console.error(`\n✖ ${(error as Error).message}\n`);
+      log.fatal({ err: error }, (error as Error).message);
       process.exit(1);
     }
   }
@@ -69,7 +74,7 @@ export async function registerNodeServer(): Promise<void> {
         const handle = await getDbHandle();
         startEngine({ db: handle.db, dialect: handle.dialect, client: getRegisterClient() }, engineSettings);
       } catch (error) {
-        if (attempt === 0) console.error(`Background work waits for the database: ${(error as Error).message}`);
+        if (attempt === 0) log.error(`Background work waits for the database: ${(error as Error).message}`);
         setTimeout(() => void begin(attempt + 1), 30_000).unref();
       }
     };

@@ -7,6 +7,7 @@
  * balancer stops sending new work), and defers Next's exit until the registered tasks have run,
  * within `timeoutMs`. Kept on globalThis: Next may load this module once per bundle.
  */
+import { getLogger } from './logger';
 
 export interface ShutdownTask {
   name: string;
@@ -73,7 +74,7 @@ export function installGracefulShutdown(options: { timeoutMs?: number; log?: (me
   if (s.installed) return;
   s.installed = true;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const log = options.log ?? ((m: string) => console.log(m));
+  const log = options.log ?? ((m: string) => getLogger().info(m));
   const realExit = process.exit.bind(process);
 
   const onSignal = (signal: NodeJS.Signals) => {

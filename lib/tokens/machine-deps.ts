@@ -4,6 +4,7 @@ import { getDb } from '@/lib/db/client';
 import type { ReconcileDeps } from '@/lib/reconcile/reconcile-handler';
 import { getRegisterClient } from '@/lib/register/client';
 import { getRegisterConfig } from '@/lib/register/config';
+import { publicOrigin } from '@/lib/server/public-url';
 import { TokenCeilings } from './token-ceiling';
 
 // One set of token ceilings per process, on globalThis for the same reason as the register
@@ -24,5 +25,12 @@ export function reconcileBatchSize(rate: { limit: number; interactiveReserve: nu
 export function machineDeps(): ReconcileDeps {
   const holder = globalThis as Holder;
   holder[KEY] ??= new TokenCeilings();
-  return { db: getDb, ceilings: holder[KEY], audit: recordAudit, register: getRegisterClient, batchSize: reconcileBatchSize(getRegisterConfig().rate) };
+  return {
+    db: getDb,
+    ceilings: holder[KEY],
+    audit: recordAudit,
+    register: getRegisterClient,
+    publicOrigin: () => publicOrigin(),
+    batchSize: reconcileBatchSize(getRegisterConfig().rate),
+  };
 }

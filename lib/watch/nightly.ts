@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/db/schema';
 import { startCycle, type StartedCycle } from './cycles';
 import { londonClock } from '@/lib/format/london-time';
+import { getLogger } from '@/lib/server/logger';
 
 /**
  * The nightly watch cycle: every watched entity, once a night, after the register's evening
@@ -80,7 +81,7 @@ async function anythingWatched(db: Db): Promise<boolean> {
 /** Keeps the nightly schedule in this process: looks at once (the catch-up), then every minute. */
 export function startNightlySchedule(deps: NightlyDeps, settings: NightlySettings): NightlySchedule {
   const now = deps.now ?? Date.now;
-  const log = deps.log ?? console.error;
+  const log = deps.log ?? ((message: string) => getLogger().error(message));
   let settled: string | null = null;
   let running: Promise<StartedCycle | null> | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -28,6 +28,7 @@ import { parseCsvEntries, parsePastedEntries, type ParsedEntries } from './entry
 import { isEngineId, isWatchlistId } from './ids';
 import { resolveEntries } from './resolve-entries';
 import { ENTITY_KINDS, KIND_LABELS, SectionsChoiceError } from './sections-choice';
+import { log } from '@/lib/server/logger';
 
 // Every action checks the caller's role itself: a server action is a public POST endpoint, and
 // the page that rendered the form proves nothing about who calls it. Analysts and admins manage
@@ -47,7 +48,7 @@ function failure(err: unknown, what: string): WatchActionState {
     return { status: 'error', message: err.message };
   }
   if (err instanceof z.ZodError) return { status: 'error', message: err.issues.map((i) => i.message).join(' ') };
-  console.error(`[watchlists] ${what} failed:`, err);
+  log.error({ err }, `[watchlists] ${what} failed`);
   return { status: 'error', message: `${what} failed. Try again; if it keeps failing, check the server log.` };
 }
 

@@ -7,6 +7,7 @@ import { getDb } from '@/lib/db/client';
 import { wakeEngine } from '@/lib/jobs/engine';
 import { sendDigestNow } from '@/lib/notify/notify-admin';
 import { readNotifySettings } from '@/lib/notify/notify-settings';
+import { log } from '@/lib/server/logger';
 
 const PAGE = '/admin/notifications';
 
@@ -26,7 +27,7 @@ export async function sendDigestNowAction(): Promise<SendDigestState> {
     revalidatePath(PAGE);
     return { status: 'success', message: 'The digest is queued: it goes out within moments with every change not yet e-mailed. The table below shows when it has been sent.' };
   } catch (err) {
-    console.error('[admin/notifications] send digest failed:', err);
+    log.error({ err }, '[admin/notifications] send digest failed');
     return { status: 'error', message: 'The digest could not be queued. Try again; if it keeps failing, check the server log.' };
   }
 }

@@ -7,6 +7,7 @@ import type { AdminActor } from '@/lib/auth/user-admin';
 import { getDb } from '@/lib/db/client';
 import { issueToken, parseCeiling, parsePriority, parseScopes, revokeToken, rotateToken, TokenInputError } from '@/lib/tokens/token-admin';
 import type { TokenActionState } from './token-action-state';
+import { log } from '@/lib/server/logger';
 
 const PAGE = '/admin/tokens';
 
@@ -19,7 +20,7 @@ async function adminActor(): Promise<AdminActor> {
 function failure(err: unknown): TokenActionState {
   if (err instanceof TokenInputError) return { status: 'error', message: err.message };
   if (err instanceof z.ZodError) return { status: 'error', message: err.issues.map((i) => i.message).join(' ') };
-  console.error('[admin/tokens] action failed:', err);
+  log.error({ err }, '[admin/tokens] action failed');
   return { status: 'error', message: 'The change could not be saved. Try again; if it keeps failing, check the server log.' };
 }
 

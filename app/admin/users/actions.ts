@@ -20,6 +20,7 @@ import { getDb } from '@/lib/db/client';
 import { UserInputError } from '@/lib/db/queries/users';
 import { ROLES } from '@/lib/db/schema';
 import type { AdminActionState } from './action-state';
+import { log } from '@/lib/server/logger';
 
 const PAGE = '/admin/users';
 
@@ -33,7 +34,7 @@ async function adminActor(): Promise<AdminActor> {
 function failure(err: unknown): AdminActionState {
   if (err instanceof UserInputError || err instanceof AdminActionError) return { status: 'error', message: err.message };
   if (err instanceof z.ZodError) return { status: 'error', message: err.issues.map((i) => i.message).join(' ') };
-  console.error('[admin/users] action failed:', err);
+  log.error({ err }, '[admin/users] action failed');
   return { status: 'error', message: 'The change could not be saved. Try again; if it keeps failing, check the server log.' };
 }
 
