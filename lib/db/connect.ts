@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateFile } from '@/lib/server/private-files';
 import { type Env, redactUrl } from '@/lib/server/settings-values';
 import { migrateToLatest } from './migrations';
 import type { Database, Db, DialectName } from './schema';
@@ -44,7 +44,9 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export function openDb(config: DbConfig): DbHandle {
   if (config.dialect === 'sqlite') {
-    mkdirSync(path.dirname(config.file), { recursive: true });
+    // Owner-only (0700 folder, 0600 file; SQLite gives -wal and -shm the file's mode): it holds
+    // password hashes, sessions and the audit log (lib/server/private-files.ts).
+    ensurePrivateFile(config.file);
     const sqlite = new BetterSqlite3(config.file);
     // WAL with synchronous=FULL: a committed transaction survives a crash or power loss, and
     // readers (other portal processes, the users CLI) do not block the writer.

@@ -190,7 +190,7 @@ export interface UserSessionsTable {
 /** A local account's TOTP second factor; `confirmed_at` null while enrolment is unconfirmed. */
 export interface UserTotpTable {
   user_id: string;
-  /** Base32 secret, as typed into an authenticator app. */
+  /** The base32 secret, AES-256-GCM encrypted (`v1.…`, lib/auth/totp-encryption.ts); plain base32 in rows written before that, until the next start encrypts them. */
   secret: string;
   created_at: string;
   confirmed_at: string | null;

@@ -1,6 +1,7 @@
 import { readAuditRetentionDays } from '@/lib/audit/retention';
 import { AuthConfigError, readAuthConfig } from '@/lib/auth/config';
 import { authSecretProblem } from '@/lib/auth/secret';
+import { totpKeyProblem } from '@/lib/auth/totp-encryption';
 import { dbConfigFromEnv } from '@/lib/db/connect';
 import { loadRegisterConfig, RegisterConfigError } from '@/lib/register/load-config';
 import { loadScaleOutConfig, ScaleOutConfigError } from '@/lib/register/scale-out-config';
@@ -54,6 +55,7 @@ const SECRET_VARIABLES = [
   'WATCH_SMTP_URL',
   'WATCH_WEBHOOK_URL',
   'WATCH_WEBHOOK_SECRET',
+  'FSR_TOTP_KEY',
 ];
 
 /** Runs `read` and turns what it throws into problems (several for the readers that collect them). */
@@ -92,6 +94,8 @@ export function settingsProblems(env: Env = process.env, options: SettingsCheckO
 
   const secret = authSecretProblem(env, { requireShared: options.requireSharedSecret !== false });
   if (secret) problems.push(secret.replace(/\.$/, ''));
+  const totpKey = totpKeyProblem(env);
+  if (totpKey) problems.push(totpKey);
 
   // The public address (PORTAL_URL, its aliases) and whether forwarded headers are believed.
   problems.push(...readPublicUrl(env).problems);
