@@ -69,6 +69,18 @@ export async function registerNodeServer(): Promise<void> {
     }
   }
 
+  // Ready means able to write: the proxy and /api/ready use this probe (a small transaction on a
+  // table of its own) to tell whether the database takes writes, and while it does not, it is
+  // tried again in the background too, so the portal comes back by itself even with no traffic.
+  const { registerWriteProbe, stillUnwritable, RECHECK_MS } = await import('@/lib/health/db-writable');
+  const { probeInstance, probeWrite } = await import('@/lib/health/write-probe');
+  const { getDbHandle: dbHandle } = await import('@/lib/db/client');
+  const instance = probeInstance(process.env);
+  registerWriteProbe(async () => {
+    await probeWrite((await dbHandle()).db, instance);
+  });
+  setInterval(() => void stillUnwritable(), RECHECK_MS * 2).unref();
+
   // Two-factor secrets written before they were encrypted at rest are encrypted now (once; every
   // instance may try, each row is updated only while it is still plain).
   void (async () => {
