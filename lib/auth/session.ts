@@ -6,7 +6,7 @@ import { cache } from 'react';
 import { getDb } from '@/lib/db/client';
 import { loginPath } from './callback-url';
 import { authConfig, getAuthOptions, type SessionUser } from './options';
-import { noteDatabaseError } from '@/lib/health/db-writable';
+import { databaseUnwritable, noteDatabaseError } from '@/lib/health/db-writable';
 import { databaseUnavailableResponse } from '@/lib/health/unavailable-response';
 import { hasRole, type Role } from './roles';
 import { REQUEST_PATH_HEADER } from './route-access';
@@ -129,7 +129,7 @@ export function withAuth<C>(
     } catch (error) {
       // The request that finds the database unable to write (read-only, full, gone) answers 503
       // JSON in words, as every request after it does from the proxy; anything else stays a 500.
-      if (noteDatabaseError(error)) return databaseUnavailableResponse(new URL(request.url).pathname, 'application/json');
+      if (noteDatabaseError(error) || databaseUnwritable()) return databaseUnavailableResponse(new URL(request.url).pathname, 'application/json');
       throw error;
     }
   };

@@ -6,7 +6,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openMigratedDb } from '@/lib/db/connect';
 import type { Database } from '@/lib/db/schema';
-import { databaseUnwritable, isStorageFailure, noteDatabaseError, noteDatabaseWrite, RECHECK_MS, registerWriteProbe, stillUnwritable } from './db-writable';
+import { databaseUnwritable, failedForStorage, isStorageFailure, noteDatabaseError, noteDatabaseWrite, RECHECK_MS, registerWriteProbe, stillUnwritable } from './db-writable';
 import { databaseUnavailableResponse } from './unavailable-response';
 import { probeWrite } from './write-probe';
 
@@ -88,6 +88,24 @@ describe('the mark the proxy reads', () => {
     expect(await stillUnwritable(Date.now() + RECHECK_MS + 1)).toBe(false);
     expect(probes).toBe(2);
     expect(databaseUnwritable()).toBeNull();
+  });
+
+  it('keeps the mark when a transaction’s commit failed for storage and its rollback threw something else', async () => {
+    // As Kysely reports it: the commit's SQLITE_IOERR passes the log hook, then the rollback's own error is thrown.
+    const commitThenRollback = async () => {
+      noteDatabaseError(err('SQLITE_IOERR_WRITE', 'disk I/O error'));
+      throw err('SQLITE_ERROR', 'cannot rollback - no transaction is active');
+    };
+    noteDatabaseWrite();
+    expect(await failedForStorage(commitThenRollback)).toMatchObject({ ok: false, storage: true });
+    registerWriteProbe(commitThenRollback);
+    expect(await stillUnwritable(Date.now() + 100 * RECHECK_MS)).toBe(true);
+    // A probe failing for a reason that is not storage (a bug) does not hold every page at 503.
+    registerWriteProbe(async () => {
+      throw new TypeError('a bug');
+    });
+    expect(await stillUnwritable(Date.now() + 200 * RECHECK_MS)).toBe(false);
+    expect(await failedForStorage(async () => {})).toEqual({ ok: true });
   });
 
   it('answers 503 in words: JSON for handlers and programs, a plain page for people, both with Retry-After', async () => {

@@ -32,6 +32,8 @@ interface WritableState {
   probing?: Promise<boolean>;
   /** The write probe, registered by the server at start (it needs the database, which the proxy must not import). */
   probe?: () => Promise<void>;
+  /** Storage failures seen so far: a probe that failed with one (its commit, say) fails for storage whatever it throws last. */
+  failures: number;
 }
 
 const KEY = Symbol.for('fsr-portal.db-writable');
@@ -39,7 +41,7 @@ type Holder = typeof globalThis & { [KEY]?: WritableState };
 
 function state(): WritableState {
   const holder = globalThis as Holder;
-  return (holder[KEY] ??= { lastProbeAt: 0 });
+  return (holder[KEY] ??= { lastProbeAt: 0, failures: 0 });
 }
 
 // SQLite (better-sqlite3's SqliteError.code): the file or its folder cannot be written, the disk
@@ -70,6 +72,7 @@ export function isStorageFailure(error: unknown): boolean {
 export function noteDatabaseError(error: unknown): boolean {
   if (!isStorageFailure(error)) return false;
   const s = state();
+  s.failures += 1;
   if (s.unwritableSince === undefined) {
     s.unwritableSince = Date.now();
     console.error(`[db] the database cannot store anything (${codeOf(error) ?? 'connection lost'}): pages answer 503 until a write succeeds again`);
@@ -85,6 +88,21 @@ export function noteDatabaseWrite(): void {
   console.warn(`[db] the database takes writes again after ${Math.round((Date.now() - s.unwritableSince) / 1000)} s`);
   s.unwritableSince = undefined;
   s.reason = undefined;
+}
+
+/**
+ * Runs `work` (a write) and says whether it failed for storage: by what it threw, or by a storage
+ * failure seen while it ran (a transaction's commit fails, then its rollback throws something else).
+ */
+export async function failedForStorage(work: () => Promise<unknown>): Promise<{ ok: true } | { ok: false; error: unknown; storage: boolean }> {
+  const before = state().failures;
+  try {
+    await work();
+    return { ok: true };
+  } catch (error) {
+    const storage = noteDatabaseError(error) || state().failures !== before;
+    return { ok: false, error, storage };
+  }
 }
 
 /** Since when (ms) and why the database has been unwritable, or null while it writes. */
@@ -108,12 +126,15 @@ export async function stillUnwritable(now: number = Date.now()): Promise<boolean
   if (!s.probe || now - s.lastProbeAt < RECHECK_MS) return true;
   s.probing ??= (async () => {
     s.lastProbeAt = Date.now();
+    const before = s.failures;
     try {
       await s.probe!();
       noteDatabaseWrite();
     } catch (error) {
-      // Anything else failing the probe (a bug) must not hold every page at 503: only storage failures keep the mark.
-      if (!noteDatabaseError(error)) noteDatabaseWrite();
+      // What a transaction throws last may be its rollback's complaint, after the storage failure of
+      // its commit was seen (and counted) on the way. Anything else failing the probe (a bug) must
+      // not hold every page at 503: only storage failures keep the mark.
+      if (!noteDatabaseError(error) && s.failures === before) noteDatabaseWrite();
     }
     return s.unwritableSince !== undefined;
   })().finally(() => {

@@ -6,7 +6,7 @@ import type { RegisterResult } from '@/lib/register/result';
 import { loadScaleOutConfig } from '@/lib/register/scale-out-config';
 import { isShuttingDown } from '@/lib/server/shutdown';
 import { assessDatabase, assessRedis, assessUpstream, overall, type DatabaseCheck, type Readiness } from './assess';
-import { isStorageFailure, noteDatabaseError, noteDatabaseWrite } from './db-writable';
+import { failedForStorage, noteDatabaseWrite } from './db-writable';
 import { probeInstance, probeWrite } from './write-probe';
 
 /**
@@ -32,16 +32,16 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 async function checkDatabase(): Promise<{ check: DatabaseCheck; engine: 'SQLite' | 'PostgreSQL' }> {
   const engine = process.env.DATABASE_URL?.trim() ? 'PostgreSQL' : 'SQLite';
   const started = performance.now();
-  try {
+  const attempt = await failedForStorage(async () => {
     const handle = await within(getDbHandle(), CHECK_TIMEOUT_MS, 'the database');
     await within(probeWrite(handle.db, probeInstance()), CHECK_TIMEOUT_MS, 'the database');
+  });
+  if (attempt.ok) {
     // The same proof the proxy waits for: pages are served again from now on.
     noteDatabaseWrite();
     return { check: { ok: true, ms: performance.now() - started }, engine };
-  } catch (error) {
-    noteDatabaseError(error);
-    return { check: { ok: false, reason: (error as Error).message, unwritable: isStorageFailure(error) }, engine };
   }
+  return { check: { ok: false, reason: (attempt.error as Error).message, unwritable: attempt.storage }, engine };
 }
 
 export interface ReadinessDetail {
