@@ -98,6 +98,8 @@ export interface PassThroughOptions {
   freshness: Freshness;
   /** Give up with rate-limited rather than wait longer than this for a pacer slot. */
   maxWaitMs?: number;
+  /** 'programs' for an API token's request: it also takes a slot of the programs' share (result.ts). */
+  lane?: 'programs';
 }
 
 /** The register's own answer (found, not found or bad input, as it came), or why there is none. */

@@ -24,6 +24,10 @@ describe('token input', () => {
     expect(parseCeiling('30/10')).toEqual({ requests: 30, seconds: 10 });
     expect(() => parseCeiling('30 per minute')).toThrow(TokenInputError);
     expect(() => parseCeiling('0/10')).toThrow(/from 1 to/);
+    // At most 10 a second on average: 10,000 a second could once be set.
+    expect(parseCeiling('600/60')).toEqual({ requests: 600, seconds: 60 });
+    expect(() => parseCeiling('10000/1')).toThrow('A ceiling of 10000 per 1 s is more than 10 requests a second: choose at most 10/1');
+    expect(() => parseCeiling('601/60')).toThrow(/choose at most 600\/60/);
   });
 
   it('reads the register headers, X-API-Token and a bearer token', () => {
