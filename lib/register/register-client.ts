@@ -285,6 +285,18 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
     return toResult(read as CacheRead<Stored<DataOf<K>>, Failure>, path);
   }
 
+  /** Seconds since the cached answer to a call was retrieved (null when nothing is cached, or the input is impossible); never asks the register. */
+  async function cachedAge<K extends EndpointName>(name: K, args: ArgsOf<K>, opts: { page?: number } = {}): Promise<number | null> {
+    const spec = ENDPOINTS[name];
+    const page = checkPage(opts.page);
+    if (!page.ok) return null;
+    const built = (spec.build as (...a: unknown[]) => ReturnType<typeof spec.build>)(...args);
+    if (!built.ok) return null;
+    const path = buildPath(built.request.segments, { ...built.request.query, pgnp: page.value > 1 ? String(page.value) : undefined });
+    const at = await cache.retrievedAt(`${apiUser}|${path}`);
+    return at === undefined ? null : Math.max(0, Math.floor((clock.now() - at) / 1000));
+  }
+
   /**
    * The register's answer to `path` exactly as it came (the gateway's pass-through), through the
    * same pacer, cache and single-flight as every other call, under its own cache key: N identical
@@ -357,6 +369,7 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
     ...endpoints,
     allPages: (fn, args, allPagesOptions) => walkAllPages(fn, args, allPagesOptions, concurrency),
     passThrough,
+    cachedAge: (name, args, opts) => cachedAge(name, args as never, opts),
     expectedWait: (priority: Priority = 'interactive') => pacer.expectedWait(priority),
     async health(): Promise<RegisterHealth> {
       const [inUse, programsInUse, blockedFor, entries] = await Promise.all([pacer.inUse(), programs.inUse(), pacer.blockedFor(), cache.size()]);

@@ -112,6 +112,11 @@ export class ResponseCache {
     }
   }
 
+  /** When the newest copy of `key` any layer holds was retrieved (ms), fresh or stale; undefined when none. Costs the register nothing. */
+  async retrievedAt(key: string): Promise<number | undefined> {
+    return (await this.newest(key))?.retrievedAt;
+  }
+
   /** Entries held, for health. */
   size(): Promise<number> {
     return this.store.size();

@@ -9,6 +9,7 @@ import { readReportLimits } from '@/lib/report/limits';
 import { readBulkSettings } from '@/lib/bulk/bulk-config';
 import { readEngineSettings } from '@/lib/jobs/engine';
 import { readNotifySettings } from '@/lib/notify/notify-settings';
+import { readRefreshLimit } from '@/lib/page-data/refresh-limit';
 import { readMetricsSettings } from '@/lib/metrics/metrics-endpoint';
 import { readTrustProxy } from './forwarded';
 import { logLevelProblem } from './logger';
@@ -91,6 +92,7 @@ export function settingsProblems(env: Env = process.env, options: SettingsCheckO
   collect(problems, () => readAuthConfig(env));
   problems.push(...readEngineSettings(env).problems);
   problems.push(...readNotifySettings(env).problems);
+  problems.push(...readRefreshLimit(env).problems);
 
   const secret = authSecretProblem(env, { requireShared: options.requireSharedSecret !== false });
   if (secret) problems.push(secret.replace(/\.$/, ''));
