@@ -142,7 +142,7 @@ export async function runFairShare(ctx: {
 }): Promise<FairShareResult> {
   const actionId = refreshActionId(ctx.distDir, ctx.root);
   const pool = teamFirmPool(ctx.sandbox.options);
-  const floodFrns = bulkFrns(ctx.sandbox, 2000);
+  const floodFrns = bulkFrns(ctx.sandbox, 1000);
   const phase = async (name: string, extra: (portal: BenchPortal, stopAt: number) => Promise<void>): Promise<TeamResult> => {
     ctx.log(`  ${name}: ${ctx.staff} staff browsing for ${ctx.seconds} s on a fresh portal`);
     const portal = await startBenchPortal({ env: ctx.portalEnv, staff: ctx.staff + REFRESH_LOOPERS });
