@@ -87,6 +87,13 @@ export class RegisterUpstream {
       return { token: outcome.token };
     };
 
+    /**
+     * The class a request queues in for the budget: a program's (a token's `report` or `background`
+     * orders programs among themselves, in the share) queues with background work at best, behind
+     * people's pages, their overview counts and their reports.
+     */
+    const budgetPriority = (): Priority => (lane === 'programs' && RANK[priority] < RANK.background ? 'background' : priority);
+
     const run = async (): Promise<UpstreamAnswer> => {
       for (let attempt = 0; ; attempt += 1) {
         const share = await programSlot();
@@ -98,18 +105,18 @@ export class RegisterUpstream {
           if (share.token !== undefined) await this.programs!.settle(share.token);
         };
         if (options.maxWaitMs !== undefined) {
-          const expected = await this.pacer.expectedWait(priority);
+          const expected = await this.pacer.expectedWait(budgetPriority());
           if (expected > options.maxWaitMs) {
             await settleShare();
             this.metrics.recordHeldBack(priority);
             return { kind: 'held-back', reason: 'max-wait', retryInMs: expected };
           }
         }
-        const ticket = this.pacer.request({ priority, onBlock, maxWaitMs: options.maxWaitMs });
+        const ticket = this.pacer.request({ priority: budgetPriority(), onBlock, maxWaitMs: options.maxWaitMs });
         raiseCurrent = ticket.raise;
         const slot = await ticket.outcome;
         raiseCurrent = undefined;
-        this.metrics.recordWait(priority, slot.waitedMs);
+        this.metrics.recordWait(budgetPriority(), slot.waitedMs);
         if (!slot.granted) {
           await settleShare();
           this.metrics.recordHeldBack(priority);
