@@ -1,5 +1,6 @@
 import { acceptTotpStep, confirmTotp, countUnusedRecoveryCodes, findTotp, replaceRecoveryCodes, savePendingTotp, redeemRecoveryCode } from '@/lib/db/queries/two-factor';
 import type { Db } from '@/lib/db/schema';
+import { log } from '@/lib/server/logger';
 import { generateRecoveryCodes, hashRecoveryCode, looksLikeRecoveryCode } from './recovery-codes';
 import { matchTotpStep, newTotpSecret } from './totp';
 import { decryptTotpSecret, encryptTotpSecret, totpKey, undecryptableMessage } from './totp-encryption';
@@ -15,7 +16,7 @@ function readSecret(userId: string, stored: string): string | null {
   const key = totpKey();
   const result = decryptTotpSecret(stored, key, userId);
   if (result.ok) return result.secret;
-  console.error(`[two-factor] ${undecryptableMessage(userId, result, key)}`);
+  log.error(`[two-factor] ${undecryptableMessage(userId, result, key)}`);
   return null;
 }
 
