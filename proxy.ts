@@ -11,6 +11,8 @@ import { portalBadRequest } from '@/lib/routes/bad-request';
 import { publicOrigin } from '@/lib/server/public-url';
 import { crossOriginRefusal } from '@/lib/security/same-origin';
 import { applyHeaders, contentSecurityPolicy, createNonce, CSP_HEADER, securityHeaders, servedOverHttps } from '@/lib/security/headers';
+import { stillUnwritable } from '@/lib/health/db-writable';
+import { answersWithoutDatabase, databaseUnavailableResponse } from '@/lib/health/unavailable-response';
 
 // The first gate (Next 16 "proxy", formerly middleware; it runs on the Node.js runtime). It only
 // decides "signed in or not" from the session cookie; whether the account is still enabled and
@@ -30,6 +32,13 @@ export async function proxy(request: NextRequest) {
 
 async function gate(request: NextRequest, csp: string): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
+  // Every page view and action writes (the audit log first): while the database cannot, answer a
+  // plain 503 rather than run the page into a 500, and serve again as soon as a write works
+  // (lib/health/db-writable.ts: the probe is retried here at most every 2 s).
+  if (!answersWithoutDatabase(pathname) && (await stillUnwritable())) {
+    const unavailable = databaseUnavailableResponse(pathname, request.headers.get('accept'));
+    return new NextResponse(unavailable.body, { status: unavailable.status, headers: unavailable.headers });
+  }
   // Programs' doors: their handlers require an API token. The session cookie is not passed on,
   // so nothing of a person's session can work there.
   if (isMachinePath(pathname)) {

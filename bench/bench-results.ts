@@ -5,6 +5,7 @@
 import type { Budget } from './budget-bound';
 import type { BulkScenarioResult } from './scenario-bulk';
 import type { ColdReportRow } from './scenario-cold-report';
+import type { FairShareResult } from './scenario-fair-share';
 import type { NaiveRow } from './scenario-naive-baselines';
 import type { TeamResult } from './scenario-team';
 import type { WarmPagesResult } from './scenario-warm-pages';
@@ -29,6 +30,7 @@ export interface BenchResults {
     teamScaledOut?: TeamResult;
     bulk?: BulkScenarioResult;
     watchCycle?: WatchCycleResult;
+    fairShare?: FairShareResult;
   };
   /** Scenarios not run, and why. */
   skipped: { scenario: number; reason: string }[];
@@ -295,6 +297,41 @@ export function renderMarkdown(r: BenchResults): string {
       ),
     );
     out.push('', `Page wait p95 during the cycle ÷ without it (C ÷ A, same pages, one run): ${ratio(watch.p95Ratio)}.`);
+  }
+
+  const fair = r.scenarios.fairShare;
+  if (fair) {
+    out.push('', `## 8. A fair share: ${fair.staff} staff alone, beside 20 programs, beside 5 refresh loops (${fair.seconds} s each)`, '');
+    const phases: [string, TeamResult, string][] = [
+      ['Alone', fair.alone, '—'],
+      [
+        `Beside ${fair.tokenFlood.programs.clients} programs flooding the register API`,
+        fair.tokenFlood,
+        `${int(fair.tokenFlood.programs.answered)} answered, ${int(fair.tokenFlood.programs.refused429)} told 429 by the portal, ${fair.tokenFlood.programs.other} other`,
+      ],
+      [
+        `Beside ${fair.refreshLoop.refreshers.people} people looping Refresh`,
+        fair.refreshLoop,
+        `${int(fair.refreshLoop.refreshers.refreshed)} refreshed, ${int(fair.refreshLoop.refreshers.refused)} refused in words, ${fair.refreshLoop.refreshers.other} other`,
+      ],
+    ];
+    out.push(
+      table(
+        ['Phase', 'Page views', 'Last byte p50 / p95 (ms)', 'p95 ÷ alone', 'Busy pages', 'Counts unavailable', 'Upstream calls', 'Register 429s', 'The load got'],
+        phases.map(([label, t, got]) => [
+          label,
+          t.pageViews,
+          `${ms(t.total.p50)} / ${ms(t.total.p95)}`,
+          ratio(t.total.p95 / fair.alone.total.p95),
+          t.busyPages,
+          `${t.countsUnavailable} of ${t.counts}`,
+          int(t.upstream),
+          t.rateLimited,
+          got,
+        ]),
+      ),
+    );
+    if (fair.refreshLoop.refreshers.refusal) out.push('', `A refused refresh said: "${fair.refreshLoop.refreshers.refusal}"`);
   }
 
   if (r.stoppedEarly) out.push('', '## Stopped early', '', `The run stopped at an error; the scenarios above it finished: ${r.stoppedEarly}`);

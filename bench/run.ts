@@ -28,6 +28,7 @@ import { ensureBuild } from './ensure-build';
 import { REPORT_FIRMS } from './report-assembly';
 import { runBulk } from './scenario-bulk';
 import { runColdReport } from './scenario-cold-report';
+import { runFairShare } from './scenario-fair-share';
 import { runNaiveBaselines } from './scenario-naive-baselines';
 import { runScaleOut, scaleOutMissing } from './scenario-scale-out';
 import { runTeam } from './scenario-team';
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
     skipped: [],
   };
 
-  const needsPortal = want(1) || want(3) || want(4) || want(5) || want(6) || want(7);
+  const needsPortal = want(1) || want(3) || want(4) || want(5) || want(6) || want(7) || want(8);
   if (needsPortal) {
     results.build = ensureBuild(distDir, log);
   }
@@ -252,6 +253,12 @@ async function main(): Promise<void> {
         `Scenario 7: a watch cycle of ${watchedFirms} firms on a time-scaled register (50/1 s, portal 45/1 s), ${TEAM_STAFF} staff browsing for ${teamSeconds} s before, during and after it`,
       );
       results.scenarios.watchCycle = await runWatchCycle({ sandboxSettings, firmCount: watchedFirms, staff: TEAM_STAFF, teamSeconds, runId, log });
+    }
+
+    if (want(8)) {
+      const seconds = Math.round(teamSeconds / 2);
+      log(`Scenario 8: ${TEAM_STAFF} staff browsing for ${seconds} s alone, beside 20 programs flooding the register API, and beside 5 people looping Refresh`);
+      results.scenarios.fairShare = await runFairShare({ sandbox, portalEnv, portalAccount, staff: TEAM_STAFF, seconds, distDir, root: ROOT, log });
     }
   } catch (error) {
     // Keep what the finished scenarios measured: write the results, then fail the command.

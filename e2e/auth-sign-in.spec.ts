@@ -1,5 +1,6 @@
 import { listAudit } from '@/lib/db/queries/audit';
 import { expect, sessionOf, signIn, signInMessage, submitSignIn, test } from './support/auth-fixtures';
+import { signInFrom } from './support/sign-in-from';
 
 test.describe('signing in with a local account', () => {
   test('the first admin signs in and the session carries name and role', async ({ page, portal }) => {
@@ -48,17 +49,31 @@ test.describe('signing in with a local account', () => {
     expect((await sessionOf(page)).user).toBeUndefined();
   });
 
-  test('after five failures the account is locked for a while, even with the right password', async ({ page, portal }) => {
+  test('the right password from another address accepted while one address is throttled', async ({ page, portal }) => {
     const user = await portal.createUser('locked@auth-e2e.test', 'viewer');
+    // Someone at 127.0.0.2 guesses five times, then even the right password is refused there.
+    for (let i = 1; i <= 5; i++) expect(await signInFrom(portal.baseURL, '127.0.0.2', user.email, `wrong-${i}`)).toEqual({ signedIn: false, error: 'CredentialsSignin' });
+    expect(await signInFrom(portal.baseURL, '127.0.0.2', user.email, user.password)).toEqual({ signedIn: false, error: 'throttled-account:15' });
+    // The owner at 127.0.0.1 (the browser) signs in with the right password at once.
+    await signIn(page, user.email, user.password);
+    expect((await sessionOf(page)).user).toMatchObject({ email: user.email });
+    // The lock stays on the guessing address: the owner's success did not lift it.
+    expect(await signInFrom(portal.baseURL, '127.0.0.2', user.email, user.password)).toEqual({ signedIn: false, error: 'throttled-account:15' });
+    const [throttled] = await portal.withDb((db) => listAudit(db, { action: 'auth.sign-in-throttled' }));
+    expect(throttled).toMatchObject({ reference: user.email, outcome: 'denied', detail: { scope: 'pair', address: '127.0.0.2' } });
+    const [success] = await portal.withDb((db) => listAudit(db, { action: 'auth.sign-in', userEmail: user.email }));
+    expect(success).toMatchObject({ outcome: 'success', detail: { address: '127.0.0.1' } });
+  });
+
+  test('after five failures from the browser its address is locked out of the account, with the wait in words', async ({ page, portal }) => {
+    const user = await portal.createUser('locked-here@auth-e2e.test', 'viewer');
     for (let i = 1; i <= 5; i++) {
       await submitSignIn(page, user.email, `wrong-${i}`);
       await expect(signInMessage(page)).toHaveText(/password is not right/);
     }
     await submitSignIn(page, user.email, user.password);
-    await expect(signInMessage(page)).toHaveText(/^Too many sign-in attempts for this account\. Try again in 1[45] minutes\.$/);
+    await expect(signInMessage(page)).toHaveText(/^Too many failed sign-in attempts for this account from your network address\. Try again in 1[45] minutes\.$/);
     expect((await sessionOf(page)).user).toBeUndefined();
-    const [entry] = await portal.withDb((db) => listAudit(db, { action: 'auth.sign-in-throttled' }));
-    expect(entry).toMatchObject({ reference: user.email, outcome: 'denied', detail: { scope: 'account' } });
   });
 
   test('the header shows who is signed in and their role; signing out there ends the session and is audited', async ({ page, browser, portal }) => {

@@ -13,7 +13,8 @@ import { SHOWCASE } from '@/sandbox/dataset/showcase';
 import { startSandbox, type RunningSandbox } from '@/sandbox/server';
 import { signIn } from './support/auth-fixtures';
 import { type EvidencePortal, startEvidencePortal } from './support/evidence-portal';
-import { sharedPortal, storageStatePath } from './support/shared-portal';
+import { sharedPortal, staffAccounts, storageStatePath } from './support/shared-portal';
+import { signIn as signInOverHttp } from '@/bench/portal-session';
 import { expect, test } from './support/signed-in';
 
 // Bulk checks through the browser against the shared portal and its sandbox (default seed): an
@@ -181,6 +182,38 @@ test('viewers cannot run bulk checks, and an input over the row limit is refused
   await page.getByLabel('Or upload a CSV or XLSX file').setInputFiles({ name: 'too-long.csv', mimeType: 'text/csv', buffer: Buffer.from(rows) });
   await page.getByRole('button', { name: 'Review cost' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Not started' })).toContainText('at most 5,000');
+});
+
+test('another analyst reads a bulk check but may not act on it; an administrator may', async ({ page, browser }) => {
+  const started = await page.request.post('/api/bulk', { multipart: { text: generated[300], mode: 'status' }, headers: { accept: 'application/json' } });
+  expect(started.status()).toBe(201);
+  const { id } = (await started.json()) as { id: string };
+  const handle = await openMigratedDb({ dialect: 'sqlite', file: path.join(sharedPortal.dataDir, 'portal.db') });
+  const other = await createLocalUser(
+    handle.db,
+    { id: null, email: 'cli:e2e-bulk', via: 'cli' },
+    { email: `other-analyst-${randomBytes(3).toString('hex')}@e2e.test`, role: 'analyst' },
+  );
+  await handle.close();
+  const base = `http://127.0.0.1:${sharedPortal.port}`;
+  const cookie = await signInOverHttp(base, other.user.email, other.password);
+  const asOther = (path: string, method = 'GET') => fetch(`${base}${path}`, { method, headers: { cookie, accept: 'application/json', origin: base } });
+  // Reading is everyone's…
+  expect((await asOther(`/api/bulk/${id}`)).status).toBe(200);
+  // …acting is the owner's: refused in words, naming who started it.
+  for (const action of ['cancel', 'retry']) {
+    const refused = await asOther(`/api/bulk/${id}/${action}`, 'POST');
+    expect(refused.status, action).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: 'not-owner',
+      message: expect.stringContaining(`This bulk check was started by ${staffAccounts.analyst}. Only the analyst who started this bulk check, or an administrator, can`),
+    });
+  }
+  // An administrator may act on anyone's.
+  const admin = await browser.newContext({ storageState: storageStatePath('admin') });
+  const byAdmin = await admin.request.post(`${base}/api/bulk/${id}/retry`, { headers: { accept: 'application/json' } });
+  expect(byAdmin.status()).toBe(200);
+  await admin.close();
 });
 
 test('a bulk check survives a portal restart mid-run without fetching a finished row again', async ({ browser }) => {

@@ -1,12 +1,14 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { totpCodeAt } from '@/lib/auth/totp';
+import { checkSecondFactor, confirmEnrolment, pendingEnrolmentSecret } from '@/lib/auth/two-factor';
 import { createLocalUser } from '@/lib/auth/user-admin';
 import type { BackupManifest } from '@/lib/backup/sqlite-backup';
 import { openDb, openMigratedDb } from '@/lib/db/connect';
@@ -119,6 +121,60 @@ describe('npm run backup / npm run restore (SQLite)', () => {
     appendFileSync(path.join(out, 'portal.db'), Buffer.from([0]));
     await expect(runBackupCommand('restore', ['--from', out], { FSR_DATA_DIR: tempDir('fsr-backup-other-') })).rejects.toThrow(/no longer matches the SHA-256/);
   });
+});
+
+describe('two-factor through backup and restore (its key is kept out of both)', () => {
+  it('keeps two-factor working when the key is in place, says what to do when it is not, and keeps every copy owner-only', async () => {
+    const live = tempDir('fsr-backup-2fa-live-');
+    const out = path.join(tempDir('fsr-backup-2fa-out-'), 'nightly');
+    const T0 = Date.parse('2026-11-24T10:00:00Z');
+    let userId: string;
+    let secret: string;
+    const handle = await openMigratedDb({ dialect: 'sqlite', file: path.join(live, 'portal.db') });
+    try {
+      const created = await createLocalUser(handle.db, CLI, { email: 'twofactor@backup.test', role: 'analyst' });
+      userId = created.user.id;
+      // Enrolled under the tests' FSR_TOTP_KEY (vitest.config.ts), as a portal on this key would.
+      secret = (await pendingEnrolmentSecret(handle.db, userId, T0))!;
+      expect((await confirmEnrolment(handle.db, userId, totpCodeAt(secret, T0), T0)).ok).toBe(true);
+    } finally {
+      await handle.close();
+    }
+    const backup = await runBackupCommand('backup', ['--out', out], { FSR_DATA_DIR: live });
+    expect(backup.exitCode).toBe(0);
+    const mode = (p: string) => statSync(p).mode & 0o777;
+    expect([mode(out), mode(path.join(out, 'portal.db')), mode(path.join(out, 'manifest.json'))]).toEqual([0o700, 0o600, 0o600]);
+    // The backup holds the secret only encrypted.
+    expect(readFileSync(path.join(out, 'portal.db')).includes(Buffer.from(secret))).toBe(false);
+
+    // Restored with the same key: the next code signs in.
+    const withKey = tempDir('fsr-backup-2fa-key-');
+    const restored = await runBackupCommand('restore', ['--from', out], { FSR_DATA_DIR: withKey, FSR_TOTP_KEY: process.env.FSR_TOTP_KEY });
+    expect(restored.exitCode).toBe(0);
+    expect(restored.text).toMatch(/two-factor secrets: 1, 1 readable with key [0-9a-f]{8} \(FSR_TOTP_KEY\)/);
+    expect(mode(path.join(withKey, 'portal.db'))).toBe(0o600);
+    const back = openDb({ dialect: 'sqlite', file: path.join(withKey, 'portal.db') });
+    try {
+      expect(await checkSecondFactor(back.db, userId, totpCodeAt(secret, T0 + 60_000), T0 + 60_000)).toEqual({ ok: true, method: 'totp' });
+    } finally {
+      await back.close();
+    }
+
+    // Restored where no key is: nothing is generated, and the fix is said.
+    const noKey = tempDir('fsr-backup-2fa-nokey-');
+    const missing = await runBackupCommand('restore', ['--from', out], { FSR_DATA_DIR: noKey });
+    expect(missing.exitCode).toBe(1);
+    expect(missing.text).toContain(`${path.join(noKey, 'totp-key')} is missing: copy the totp-key file`);
+    expect(existsSync(path.join(noKey, 'totp-key'))).toBe(false);
+
+    // Restored beside another key: named as another key, not taken for wrong codes.
+    const otherKey = tempDir('fsr-backup-2fa-other-');
+    writeFileSync(path.join(otherKey, 'totp-key'), `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+    const other = await runBackupCommand('restore', ['--from', out], { FSR_DATA_DIR: otherKey });
+    expect(other.exitCode).toBe(1);
+    expect(other.text).toMatch(/two-factor secrets: 1, 0 readable with key [0-9a-f]{8} \(file\)/);
+    expect(other.text).toMatch(/1 were encrypted with key [0-9a-f]{8}: put that key in place/);
+  }, 60_000);
 });
 
 const hasPgDump = await run('pg_dump', ['--version']).then(

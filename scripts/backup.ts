@@ -5,7 +5,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, backupSqlite, checkPassed, defaultBackupDir, describeCheck, restoreSqlite } from '@/lib/backup/sqlite-backup';
-import { dataDir, dbConfigFromEnv, type Env } from '@/lib/db/connect';
+import { existsSync } from 'node:fs';
+import { encryptPlainTotpSecrets, resolveTotpKey, TOTP_KEY_FILE_NAME, unreadableTotpSecrets } from '@/lib/auth/totp-encryption';
+import { dataDir, dbConfigFromEnv, type Env, openDb } from '@/lib/db/connect';
 
 const USAGE = `Usage:
   npm run backup [-- --out DIR]     back up FSR_DATA_DIR/portal.db (default data/portal.db) into DIR
@@ -69,15 +71,61 @@ export async function runBackupCommand(command: 'backup' | 'restore', argv: stri
   if (!values.from?.trim()) throw new UsageError(`restore needs --from DIR (a folder made by npm run backup).\n\n${USAGE}`);
   sqliteFile(env, 'restore');
   const result = await restoreSqlite(path.resolve(values.from.trim()), dataDir(env));
-  const ok = checkPassed(result.check);
+  const twoFactor = await twoFactorAfterRestore(result.target, env);
+  const ok = checkPassed(result.check) && twoFactor.ok;
   const lines = [
     `Restored ${path.resolve(values.from.trim())}`,
     `      into ${result.target}${result.manifest ? ` (backup of ${result.manifest.createdAt}, SHA-256 matches its manifest)` : ''}`,
     ...describeCheck(result.check).map((l) => `  ${l}`),
     ...(result.migrated.length ? [`  brought up to date: ${result.migrated.join(', ')}`] : []),
+    ...twoFactor.lines.map((l) => `  ${l}`),
     ok ? 'Start the portal on this data folder (npm start).' : 'Restored, but the checks above found problems: investigate before relying on this state.',
   ];
   return { text: lines.join('\n'), exitCode: ok ? 0 : 1 };
+}
+
+/**
+ * Whether the restored two-factor secrets can be read with this data folder's key (they are
+ * encrypted under a key kept out of the database and its backups: lib/auth/totp-encryption.ts),
+ * encrypting any still stored plain (a backup from before encryption). A missing key file is not
+ * generated here: a new key would read none of them, and the fix is to copy the original.
+ */
+async function twoFactorAfterRestore(file: string, env: Env): Promise<{ ok: boolean; lines: string[] }> {
+  const handle = openDb({ dialect: 'sqlite', file });
+  try {
+    const total = Number(
+      (
+        await handle.db
+          .selectFrom('user_totp')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    if (total === 0) return { ok: true, lines: ['two-factor secrets: none'] };
+    const keyFile = path.join(dataDir(env), TOTP_KEY_FILE_NAME);
+    if (!env.FSR_TOTP_KEY?.trim() && !env.DATABASE_URL?.trim() && !existsSync(keyFile)) {
+      return {
+        ok: false,
+        lines: [
+          `two-factor secrets: ${total}, but ${keyFile} is missing: copy the totp-key file of the data folder this backup was made from (kept out of backups on purpose) into it, or set FSR_TOTP_KEY to that key, before starting the portal; without it those ${total} people must have their two-factor reset (npm run users -- reset-2fa).`,
+        ],
+      };
+    }
+    const key = resolveTotpKey(env);
+    const encrypted = await encryptPlainTotpSecrets(handle.db, key);
+    const check = await unreadableTotpSecrets(handle.db, key);
+    const lines = [
+      `two-factor secrets: ${check.total}, ${check.total - check.unreadable} readable with key ${key.id} (${key.source})${encrypted ? `; ${encrypted} stored plain were encrypted` : ''}`,
+    ];
+    if (check.unreadable > 0) {
+      lines.push(
+        `${check.unreadable} were encrypted with ${check.otherKeys.length ? `key ${check.otherKeys.join(', ')}` : 'another key or are damaged'}: put that key in place (the totp-key file or FSR_TOTP_KEY of the original portal), or reset those people's two-factor.`,
+      );
+    }
+    return { ok: check.unreadable === 0, lines };
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The command-line entry of both commands (scripts/restore.ts runs the restore). */

@@ -17,7 +17,9 @@
  *
  * `endpoint` is a RegisterEndpoints name (lib/register/register-client-types.ts) and `args` its
  * identifying arguments in order. The server action checks the names and argument counts, the
- * register client checks the values, and data fetched in the last 15 s is not fetched again.
+ * register client checks the values, data fetched in the last 15 s is not fetched again, and each
+ * person may force only so many calls a minute past the cache (lib/page-data/refresh-limit.ts):
+ * over that the action says, in words, how long to wait.
  * Put it beside the page's ProvenanceLine; it is hidden in print.
  */
 

@@ -81,10 +81,13 @@ forEachDialect('accounts people manage themselves', pg, (db) => {
     });
     const [failed] = await listAudit(db(), { action: 'account.password-change', userEmail: 'refuse@x' });
     expect(failed).toMatchObject({ outcome: 'failure', detail: { reason: 'wrong-current-password' } });
-    // The right password above cleared the count (as a successful sign-in does): five more wrong ones lock it.
+    // The right password above cleared the count (as a successful sign-in does): five more wrong ones lock it from this address.
     for (let i = 0; i < 5; i++) await changeOwnPassword(db(), actor, { current: `wrong-${i}`, next: NEW, confirm: NEW }, policy);
     const blocked = await changeOwnPassword(db(), actor, { current: OLD, next: NEW, confirm: NEW }, policy);
-    expect(blocked).toMatchObject({ ok: false, message: expect.stringMatching(/^Too many password attempts for this account\. Try again in 1[45] minutes\.$/) });
+    expect(blocked).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Too many failed password attempts for this account from your network address\. Try again in 1[45] minutes\.$/),
+    });
   });
 
   it('refuses a password change for a single-sign-on account', async () => {

@@ -9,7 +9,7 @@ import { passwordPolicyProblem } from './password-policy';
 import { hashPassword, verifyPassword } from './password';
 import { sessionHandle } from './session-handle';
 import { signInErrorMessage, throttledCode } from './sign-in-errors';
-import { beginSignInAttempt, finishSignInAttempt, minutesToWait } from './throttle';
+import { beginSignInAttempt, finishSignInAttempt, secondsToWait } from './throttle';
 import { checkSecondFactor, confirmEnrolment, issueRecoveryCodes } from './two-factor';
 
 // What people do to their own account on /account: change their password, see and end their
@@ -49,15 +49,14 @@ async function checkOwnPassword(db: Db, actor: AccountActor, password: string, p
   const account = actor.user.email;
   const verdict = await beginSignInAttempt(db, { account, address: actor.address }, policy);
   if (!verdict.allowed) {
-    const wait = minutesToWait(verdict.retryAfterMs);
     await appendAudit(db, {
       action,
       outcome: 'denied',
       actor: { id: actor.user.id, email: actor.user.email },
       reference: account,
-      detail: { reason: 'throttled', scope: verdict.scope, retryAfterMinutes: wait, address: actor.address },
+      detail: { reason: 'throttled', scope: verdict.scope, retryAfterSeconds: secondsToWait(verdict.retryAfterMs), address: actor.address },
     });
-    return { ok: false, message: signInErrorMessage(throttledCode(verdict.scope, wait))!.replace('sign-in attempts', 'password attempts') };
+    return { ok: false, message: signInErrorMessage(throttledCode(verdict))!.replace('sign-in attempts', 'password attempts') };
   }
   const attempt = { attemptId: verdict.attemptId, account };
   const found = await findUserForPasswordCheck(db, account);
@@ -164,7 +163,7 @@ export async function enableOwnTwoFactor(db: Db, actor: AccountActor, code: stri
   if (!/^\d{6}$/.test(trimmed)) return { ok: false, message: 'Enter the six-digit code your authenticator app shows for the portal.' };
   const verdict = await beginSignInAttempt(db, { account: actor.user.email, address: actor.address }, policy);
   if (!verdict.allowed) {
-    return { ok: false, message: `Too many attempts. Try again in ${minutesToWait(verdict.retryAfterMs)} minutes.` };
+    return { ok: false, message: signInErrorMessage(throttledCode(verdict))!.replace('sign-in attempts', 'attempts') };
   }
   const attempt = { attemptId: verdict.attemptId, account: actor.user.email };
   const result = await db.transaction().execute(async (trx) => {
@@ -224,7 +223,7 @@ export async function disableOwnTwoFactor(db: Db, actor: AccountActor, input: { 
 export async function regenerateOwnRecoveryCodes(db: Db, actor: AccountActor, code: string, policy: ThrottlePolicy): Promise<AccountResult<{ recoveryCodes: string[] }>> {
   if (!/^\d{6}$/.test(code.replace(/\s+/g, ''))) return { ok: false, message: 'Enter the current six-digit code from your authenticator app.' };
   const verdict = await beginSignInAttempt(db, { account: actor.user.email, address: actor.address }, policy);
-  if (!verdict.allowed) return { ok: false, message: `Too many attempts. Try again in ${minutesToWait(verdict.retryAfterMs)} minutes.` };
+  if (!verdict.allowed) return { ok: false, message: signInErrorMessage(throttledCode(verdict))!.replace('sign-in attempts', 'attempts') };
   const attempt = { attemptId: verdict.attemptId, account: actor.user.email };
   const check = await checkSecondFactor(db, actor.user.id, code);
   await finishSignInAttempt(db, attempt, check.ok);

@@ -40,18 +40,21 @@ forEachDialect('local sign-in', pg, (db) => {
     });
   });
 
-  it('after 5 failures refuses even the right password, with the wait, without checking it', async () => {
+  it('after 5 failures from one address refuses even the right password from there, with the wait, without checking it; another address gets in', async () => {
     await createUser(db(), { email: 'lee@example.com', role: 'viewer', passwordHash: await hashPassword('right-pw', FAST), authProvider: 'local' });
     for (let i = 0; i < 5; i++) {
-      expect(await authorizeCredentials(db(), { email: 'lee@example.com', password: `bad${i}`, address: `10.9.0.${i}` }, policy)).toEqual({
+      expect(await authorizeCredentials(db(), { email: 'lee@example.com', password: `bad${i}`, address: '10.9.0.1' }, policy)).toEqual({
         ok: false,
         error: 'CredentialsSignin',
       });
     }
-    const blocked = await authorizeCredentials(db(), { email: 'lee@example.com', password: 'right-pw', address: '10.9.0.99' }, policy);
+    const blocked = await authorizeCredentials(db(), { email: 'lee@example.com', password: 'right-pw', address: '10.9.0.1' }, policy);
     expect(blocked).toEqual({ ok: false, error: 'throttled-account:15' });
     const [entry] = await listAudit(db(), { action: 'auth.sign-in-throttled' });
-    expect(entry).toMatchObject({ outcome: 'denied', reference: 'lee@example.com', detail: { scope: 'account', retryAfterMinutes: 15 } });
+    expect(entry).toMatchObject({ outcome: 'denied', reference: 'lee@example.com', detail: { scope: 'pair', address: '10.9.0.1', retryAfterSeconds: expect.any(Number) } });
+    expect(entry.detail?.retryAfterSeconds).toBeGreaterThan(14 * 60);
+    // The guessing stays with the guesser's address: the owner elsewhere signs in with the right password.
+    expect(await authorizeCredentials(db(), { email: 'lee@example.com', password: 'right-pw', address: '10.9.0.99' }, policy)).toMatchObject({ ok: true });
   });
 
   it('tells a disabled account so only when the password was right', async () => {

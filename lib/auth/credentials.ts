@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/schema';
 import type { ThrottlePolicy } from './config';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password';
 import { SIGN_IN_ERROR, throttledCode } from './sign-in-errors';
-import { abandonSignInAttempt, beginSignInAttempt, finishSignInAttempt, minutesToWait } from './throttle';
+import { abandonSignInAttempt, beginSignInAttempt, finishSignInAttempt, secondsToWait } from './throttle';
 import { checkSecondFactor, hasTwoFactor } from './two-factor';
 
 export type CredentialsResult =
@@ -33,15 +33,14 @@ export async function authorizeCredentials(
 
   const verdict = await beginSignInAttempt(db, { account: email, address: input.address }, policy);
   if (!verdict.allowed) {
-    const wait = minutesToWait(verdict.retryAfterMs);
     await appendAudit(db, {
       action: 'auth.sign-in-throttled',
       outcome: 'denied',
       actor: null,
       reference: email,
-      detail: { email, address: input.address, scope: verdict.scope, retryAfterMinutes: wait },
+      detail: { email, address: input.address, scope: verdict.scope, retryAfterSeconds: secondsToWait(verdict.retryAfterMs) },
     });
-    return { ok: false, error: throttledCode(verdict.scope, wait) };
+    return { ok: false, error: throttledCode(verdict) };
   }
   const attempt = { attemptId: verdict.attemptId, account: email };
 

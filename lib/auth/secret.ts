@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir, type Env } from '@/lib/db/connect';
+import { makePrivateDir } from '@/lib/server/private-files';
 
 // NEXTAUTH_SECRET encrypts session cookies. Every instance must use the same one, so:
 // - set NEXTAUTH_SECRET (at least 32 characters) in any shared deployment: it is required
@@ -81,7 +82,7 @@ function readOrCreate(file: string): AuthSecret {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  mkdirSync(path.dirname(file), { recursive: true });
+  makePrivateDir(path.dirname(file));
   const secret = randomBytes(48).toString('base64url');
   try {
     // 'wx': if another process created it first, use theirs.

@@ -6,6 +6,8 @@ import { cache } from 'react';
 import { getDb } from '@/lib/db/client';
 import { loginPath } from './callback-url';
 import { authConfig, getAuthOptions, type SessionUser } from './options';
+import { databaseUnwritable, noteDatabaseError } from '@/lib/health/db-writable';
+import { databaseUnavailableResponse } from '@/lib/health/unavailable-response';
 import { hasRole, type Role } from './roles';
 import { REQUEST_PATH_HEADER } from './route-access';
 import { SIGN_IN_ERROR } from './sign-in-errors';
@@ -120,8 +122,15 @@ export function withAuth<C>(
   handler: (request: Request, context: C, user: SessionUser) => Promise<Response> | Response,
 ): (request: Request, context: C) => Promise<Response> {
   return async (request, context) => {
-    const auth = await authorizeRequest(role);
-    if (!auth.ok) return auth.response;
-    return handler(request, context, auth.user);
+    try {
+      const auth = await authorizeRequest(role);
+      if (!auth.ok) return auth.response;
+      return await handler(request, context, auth.user);
+    } catch (error) {
+      // The request that finds the database unable to write (read-only, full, gone) answers 503
+      // JSON in words, as every request after it does from the proxy; anything else stays a 500.
+      if (noteDatabaseError(error) || databaseUnwritable()) return databaseUnavailableResponse(new URL(request.url).pathname, 'application/json');
+      throw error;
+    }
   };
 }

@@ -6,19 +6,30 @@ export const SIGN_IN_ERROR = {
   missingCredentials: 'missing-credentials',
   accountDisabled: 'account-disabled',
   throttledAccount: 'throttled-account',
-  throttledAddress: 'throttled-address',
+  slowedAddress: 'slowed-address',
+  slowedAccount: 'slowed-account',
   sessionEnded: 'session-ended',
   unavailable: 'sign-in-unavailable',
   twoFactorRequired: 'two-factor-required',
   twoFactorInvalid: 'two-factor-invalid',
 } as const;
 
-export function throttledCode(scope: 'account' | 'address', minutes: number): string {
-  return `${scope === 'account' ? SIGN_IN_ERROR.throttledAccount : SIGN_IN_ERROR.throttledAddress}:${minutes}`;
+/**
+ * The code for a throttle verdict (lib/auth/throttle.ts): a lock of this account from this address
+ * carries its wait in minutes, a slowed address or account its delay in seconds.
+ */
+export function throttledCode(verdict: { scope: 'pair' | 'address' | 'account'; retryAfterMs: number }): string {
+  if (verdict.scope === 'pair') return `${SIGN_IN_ERROR.throttledAccount}:${Math.max(1, Math.ceil(verdict.retryAfterMs / 60_000))}`;
+  const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+  return `${verdict.scope === 'address' ? SIGN_IN_ERROR.slowedAddress : SIGN_IN_ERROR.slowedAccount}:${seconds}`;
 }
 
 function minutes(n: number): string {
   return n === 1 ? '1 minute' : `${n} minutes`;
+}
+
+function seconds(n: number): string {
+  return n === 1 ? '1 second' : `${n} seconds`;
 }
 
 export function signInErrorMessage(code: string | null | undefined): string | null {
@@ -26,6 +37,7 @@ export function signInErrorMessage(code: string | null | undefined): string | nu
   const [kind, arg] = code.split(':', 2);
   const n = Number(arg);
   const wait = Number.isInteger(n) && n > 0 && n <= 24 * 60 ? n : null;
+  const delay = Number.isInteger(n) && n > 0 && n <= 3600 ? n : null;
   switch (kind) {
     case 'CredentialsSignin':
       return 'The e-mail address or password is not right. Check both and try again.';
@@ -34,9 +46,11 @@ export function signInErrorMessage(code: string | null | undefined): string | nu
     case SIGN_IN_ERROR.accountDisabled:
       return 'This account is disabled. Ask a portal administrator to re-enable it.';
     case SIGN_IN_ERROR.throttledAccount:
-      return `Too many sign-in attempts for this account. Try again in ${wait ? minutes(wait) : 'a few minutes'}.`;
-    case SIGN_IN_ERROR.throttledAddress:
-      return `Too many sign-in attempts from your network address. Try again in ${wait ? minutes(wait) : 'a few minutes'}.`;
+      return `Too many failed sign-in attempts for this account from your network address. Try again in ${wait ? minutes(wait) : 'a few minutes'}.`;
+    case SIGN_IN_ERROR.slowedAddress:
+      return `Many sign-in attempts have failed from your network address, so each try from it must wait. Try again in ${delay ? seconds(delay) : 'a minute'}.`;
+    case SIGN_IN_ERROR.slowedAccount:
+      return `Many sign-in attempts at this account have failed, so each try from a new place must wait. Try again in ${delay ? seconds(delay) : 'a minute'}.`;
     case SIGN_IN_ERROR.unavailable:
       return 'Signing in is not possible just now: the portal cannot reach its database. Try again in a minute; if it persists, tell a portal administrator.';
     case SIGN_IN_ERROR.twoFactorRequired:

@@ -3,6 +3,7 @@ import { countUnusedRecoveryCodes, findTotp } from '@/lib/db/queries/two-factor'
 import { createUser } from '@/lib/db/queries/users';
 import { forEachDialect, postgresStatus } from '@/test/db-harness';
 import { totpCodeAt } from './totp';
+import { decryptTotpSecret, totpKey } from './totp-encryption';
 import { checkSecondFactor, confirmEnrolment, hasTwoFactor, issueRecoveryCodes, pendingEnrolmentSecret } from './two-factor';
 
 const pg = await postgresStatus();
@@ -33,7 +34,11 @@ forEachDialect('two-factor', pg, (db) => {
     const first = await pendingEnrolmentSecret(db(), u.id, T0);
     const later = await pendingEnrolmentSecret(db(), u.id, T0 + 61 * 60_000);
     expect(later).not.toBe(first);
-    expect((await findTotp(db(), u.id))?.secret).toBe(later);
+    // Stored encrypted (lib/auth/totp-encryption.ts), never as the secret itself.
+    const stored = (await findTotp(db(), u.id))!.secret;
+    expect(stored).toMatch(/^v1\./);
+    expect(stored).not.toContain(later!);
+    expect(decryptTotpSecret(stored, totpKey(), u.id)).toEqual({ ok: true, secret: later, plain: false });
   });
 
   it('accepts a code within one step, refuses a replay of it or of an older step, and refuses two steps away', async () => {

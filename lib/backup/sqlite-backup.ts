@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, copyFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, createReadStream, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, copyFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { openDb } from '@/lib/db/connect';
+import { makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@/lib/server/private-files';
 import { migrateToLatest } from '@/lib/db/migrations';
 import { type AuditChainReport, verifyAuditChain } from '@/lib/db/queries/audit-chain';
 import { sha256Hex } from '@/lib/db/queries/snapshots';
@@ -115,7 +116,9 @@ export function defaultBackupDir(at: Date = new Date(), base: string = 'backups'
 export async function backupSqlite(source: string, outDir: string, now: () => number = Date.now): Promise<BackupManifest> {
   if (!existsSync(source)) throw new BackupError(`There is no portal database at ${source}: nothing to back up. Is FSR_DATA_DIR right?`);
   if (existsSync(outDir) && readdirSync(outDir).length > 0) throw new BackupError(`${outDir} already holds files: choose a new folder for the backup (--out).`);
-  mkdirSync(outDir, { recursive: true });
+  // A backup holds what the database holds (password hashes, sessions, the audit log): owner-only.
+  makePrivateDir(outDir);
+  chmodSync(outDir, PRIVATE_DIR_MODE);
   const target = path.join(outDir, BACKUP_FILE);
   const partial = `${target}.partial`;
   const started = now();
@@ -134,6 +137,7 @@ export async function backupSqlite(source: string, outDir: string, now: () => nu
   } finally {
     copy.close();
   }
+  chmodSync(partial, PRIVATE_FILE_MODE);
   renameSync(partial, target);
   const durationMs = now() - started;
   const check = await checkDatabaseFile(target);
@@ -148,7 +152,7 @@ export async function backupSqlite(source: string, outDir: string, now: () => nu
     durationMs,
     check,
   };
-  writeFileSync(path.join(outDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(path.join(outDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
   return manifest;
 }
 
@@ -182,9 +186,10 @@ export async function restoreSqlite(from: string, dataDir: string): Promise<Rest
       throw new BackupError(`${existing} already exists: stop the portal and move portal.db (with portal.db-wal and portal.db-shm) out of ${dataDir} before restoring into it.`);
     }
   }
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const restoring = `${target}.restoring`;
   copyFileSync(file, restoring);
+  chmodSync(restoring, PRIVATE_FILE_MODE);
   const check = await checkDatabaseFile(restoring);
   if (check.integrity !== 'ok') {
     rmSync(restoring, { force: true });

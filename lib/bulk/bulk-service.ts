@@ -5,6 +5,7 @@ import { bulkProgress, getBulkJob, type BulkJob, type BulkProgress } from '@/lib
 import type { Db } from '@/lib/db/schema';
 import { FIRM_SECTION_SLUGS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 import { getRegisterConfig } from '@/lib/register/config';
+import { bulkPath } from '@/lib/routes/portal-paths';
 import { readBulkSettings } from './bulk-config';
 import { estimateBulk, type BulkBudget, type BulkEstimate } from './bulk-estimate';
 import type { BulkInputRow } from './bulk-input';
@@ -136,7 +137,13 @@ export async function progressBody(db: Db, job: BulkJob, now: number = Date.now(
   return { ...progress, id: job.id, state: current.state, etaSeconds, createdAt: current.createdAt, finishedAt: current.finishedAt };
 }
 
-export async function auditBulk(user: SessionUser, action: string, bulkId: string, detail: Record<string, unknown>, outcome: 'success' | 'failure' = 'success'): Promise<void> {
+export async function auditBulk(
+  user: SessionUser,
+  action: string,
+  bulkId: string,
+  detail: Record<string, unknown>,
+  outcome: 'success' | 'failure' | 'denied' = 'success',
+): Promise<void> {
   await recordAudit({ action, user, reference: bulkId, detail, outcome });
 }
 
@@ -156,6 +163,7 @@ export const BULK_NOTICES = {
   watched: 'The matched rows were added to the watchlist.',
   'no-matches': 'No row is matched yet, so nothing was added to the watchlist.',
   'no-watchlist': 'Choose a watchlist.',
+  'not-owner': 'Only the analyst who started this bulk check, or an administrator, can cancel it, retry it, choose for its rows or add it to a watchlist.',
 } as const;
 export type BulkNotice = keyof typeof BULK_NOTICES;
 
@@ -184,4 +192,39 @@ export async function loadBulkJob(db: Db, raw: string): Promise<{ ok: true; job:
   const job = await getBulkJob(db, id);
   if (!job) return { ok: false, response: json(404, { error: 'not-found', message: 'No bulk check has this id (its results may have expired).' }) };
   return { ok: true, job };
+}
+
+/**
+ * Who may act on a bulk job (cancel, retry, resolve a row, add to a watchlist): the analyst who
+ * started it, and administrators on any. Reading (the page, progress, downloads) stays open to
+ * every analyst: a team reviews each other's checks, but one analyst's work is not another's to stop.
+ */
+export function mayActOnBulkJob(user: Pick<SessionUser, 'id' | 'role'>, job: Pick<BulkJob, 'createdById'>): boolean {
+  return user.role === 'admin' || (job.createdById !== null && job.createdById === user.id);
+}
+
+/**
+ * The bulk job named by a route's `id` for an action by `user`, or the response that says why not:
+ * 400, 404, or 403 in words (audited as denied) when it is another analyst's. A form sent by a
+ * browser goes back to the job's page with the refusal as its notice (still HTTP 403 for a program).
+ */
+export async function loadBulkJobForAction(
+  db: Db,
+  raw: string,
+  user: SessionUser,
+  request: Request,
+  action: string,
+): Promise<{ ok: true; job: BulkJob } | { ok: false; response: Response }> {
+  const loaded = await loadBulkJob(db, raw);
+  if (!loaded.ok || mayActOnBulkJob(user, loaded.job)) return loaded;
+  await auditBulk(user, action, loaded.job.id, { reason: 'not-owner', owner: loaded.job.createdByEmail }, 'denied');
+  const wantsHtml = (request.headers.get('accept') ?? '').includes('text/html');
+  if (wantsHtml) return { ok: false, response: actionResponse(request, bulkPath(loaded.job.id), 403, 'not-owner') };
+  return {
+    ok: false,
+    response: json(403, {
+      error: 'not-owner',
+      message: `This bulk check was started by ${loaded.job.createdByEmail}. ${BULK_NOTICES['not-owner']}`,
+    }),
+  };
 }

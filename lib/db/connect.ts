@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { noteDatabaseError } from '@/lib/health/db-writable';
+import { ensurePrivateFile } from '@/lib/server/private-files';
 import { type Env, redactUrl } from '@/lib/server/settings-values';
 import { migrateToLatest } from './migrations';
 import type { Database, Db, DialectName } from './schema';
@@ -40,11 +41,22 @@ const INT8_OID = 20;
 const int8AsNumber: typeof pg.types.getTypeParser = (oid, format) =>
   oid === INT8_OID && format !== 'binary' ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format);
 
+/**
+ * Every failed query is looked at: a read-only file, a full disk or a lost server marks the
+ * database unwritable for the proxy and /api/ready (lib/health/db-writable.ts). Other errors
+ * (a constraint, a bug) are the caller's as before.
+ */
+const noteStorageFailures = (event: LogEvent): void => {
+  if (event.level === 'error') noteDatabaseError(event.error);
+};
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export function openDb(config: DbConfig): DbHandle {
   if (config.dialect === 'sqlite') {
-    mkdirSync(path.dirname(config.file), { recursive: true });
+    // Owner-only (0700 folder, 0600 file; SQLite gives -wal and -shm the file's mode): it holds
+    // password hashes, sessions and the audit log (lib/server/private-files.ts).
+    ensurePrivateFile(config.file);
     const sqlite = new BetterSqlite3(config.file);
     // WAL with synchronous=FULL: a committed transaction survives a crash or power loss, and
     // readers (other portal processes, the users CLI) do not block the writer.
@@ -52,7 +64,7 @@ export function openDb(config: DbConfig): DbHandle {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: noteStorageFailures });
     return {
       db,
       dialect: 'sqlite',
@@ -74,7 +86,7 @@ export function openDb(config: DbConfig): DbHandle {
   // An idle client that loses its connection emits 'error' on the pool; without a listener that
   // would crash the process. The next query gets a fresh connection.
   pool.on('error', (err) => log.error(`[db] idle PostgreSQL connection failed: ${err.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: noteStorageFailures });
   return {
     db,
     dialect: 'postgres',

@@ -605,6 +605,49 @@ function migration0012(): Migration {
   };
 }
 
+/**
+ * Hardening (issue 23): wrong token secrets counted per token per minute; each person's forced
+ * register refreshes, for their per-minute limit; the (account, address) pairs that have signed in,
+ * which sign-in throttling trusts more than strangers; and the row /api/ready writes to prove
+ * the database still takes writes.
+ */
+function migration0015(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('api_token_usage')
+        .addColumn('wrong_secrets', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+
+      await db.schema
+        .createTable('register_refreshes')
+        .addColumn('id', autoIncrementId(dialect), (c) => (dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('calls', 'integer', (c) => c.notNull())
+        .addColumn('refused', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('register_refreshes_user_at').on('register_refreshes').columns(['user_id', 'at']).execute();
+
+      await db.schema
+        .createTable('sign_in_known_addresses')
+        .addColumn('account', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('last_success_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('sign_in_known_addresses_pk', ['account', 'address'])
+        .execute();
+      await db.schema.createIndex('login_attempts_account_address_at').on('login_attempts').columns(['account', 'address', 'at']).execute();
+
+      await db.schema
+        .createTable('readiness_probe')
+        .addColumn('instance', 'text', (c) => c.primaryKey())
+        .addColumn('written_at', 'text', (c) => c.notNull())
+        .addColumn('writes', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_portal_state': migration0001(dialect),
@@ -619,6 +662,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0010_watch_notifications': migration0010(),
     '0011_token_scopes': migration0011(dialect),
     '0012_bulk_user_columns': migration0012(),
+    '0015_hardening': migration0015(dialect),
   };
 }
 

@@ -139,6 +139,33 @@ export interface ApiTokenUsageTable {
   requests: number;
   /** Of those, refused at the token's ceiling. */
   refused: number;
+  /** Requests naming this token with the wrong secret (not in `requests`). */
+  wrong_secrets: ColumnType<number, number | undefined, number>;
+}
+
+/** Register calls a person forced past the cache with "Refresh from the register" (lib/page-data/refresh-limit.ts). */
+export interface RegisterRefreshesTable {
+  id: Generated<number>;
+  user_id: string;
+  at: string;
+  /** Register calls this refresh was allowed to send (0 for a refused one). */
+  calls: number;
+  /** 1 when the refresh was refused at the person's limit. */
+  refused: ColumnType<number, number | undefined, number>;
+}
+
+/** (Account, address) pairs with a successful sign-in: sign-in throttling slows strangers, not these. */
+export interface SignInKnownAddressesTable {
+  account: string;
+  address: string;
+  last_success_at: string;
+}
+
+/** One row per portal instance, rewritten by the readiness check to prove the database takes writes. */
+export interface ReadinessProbeTable {
+  instance: string;
+  written_at: string;
+  writes: number;
 }
 
 /** Sessions signed in now, recorded at sign-in so a person can see and end their others. */
@@ -163,7 +190,7 @@ export interface UserSessionsTable {
 /** A local account's TOTP second factor; `confirmed_at` null while enrolment is unconfirmed. */
 export interface UserTotpTable {
   user_id: string;
-  /** Base32 secret, as typed into an authenticator app. */
+  /** The base32 secret, AES-256-GCM encrypted (`v1.…`, lib/auth/totp-encryption.ts); plain base32 in rows written before that, until the next start encrypts them. */
   secret: string;
   created_at: string;
   confirmed_at: string | null;
@@ -427,6 +454,9 @@ export interface Database {
   snapshots: SnapshotsTable;
   report_drafts: ReportDraftsTable;
   login_attempts: LoginAttemptsTable;
+  register_refreshes: RegisterRefreshesTable;
+  sign_in_known_addresses: SignInKnownAddressesTable;
+  readiness_probe: ReadinessProbeTable;
 }
 
 export type Db = Kysely<Database>;

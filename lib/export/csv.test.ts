@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { londonDate } from '@/lib/format/london-time';
-import { csvDocument, csvFilename, csvResponse, neutraliseCell } from './csv';
+import { csvDocument, csvFilename, csvResponse, neutraliseCell, startsFormulaAfterSeparator } from './csv';
 
 const BOM = '\ufeff';
 
@@ -69,6 +69,30 @@ describe('csvDocument', () => {
     const text = csvDocument([{ header: '=Header', value: (r: string) => r }], hostile);
     const parsed = parse(text, { bom: true }) as string[][];
     expect(parsed.map((r) => r[0])).toEqual(["'=Header", "'=1+1", "'+1", "'-1", "'@A1", "'\tx", "'\rx"]);
+  });
+});
+
+describe('formulas after a separator', () => {
+  const columns = [{ header: 'Name', value: (r: string) => r }];
+
+  it.each([['Qux;=1+1'], ['Qux; =1+1'], ['Qux,=1+1'], ['Qux\t=1+1'], ['Qux|@SUM(A1)'], ['A;+44 20'], ['B;-2']])(
+    'quotes %j so a reader splitting on its separator keeps one cell',
+    (value) => {
+      expect(startsFormulaAfterSeparator(value)).toBe(true);
+      const text = csvDocument(columns, [value]);
+      expect(text).toBe(`${BOM}Name\r\n"${value}"\r\n`);
+      // Read back with the separator a semicolon (or tab) locale uses: still one cell, starting with a letter.
+      for (const delimiter of [',', ';', '\t', '|']) {
+        const parsed = parse(text, { bom: true, delimiter, relax_column_count: true }) as string[][];
+        expect(parsed[1]).toEqual([value]);
+      }
+    },
+  );
+
+  it('leaves separators without a formula after them unquoted', () => {
+    expect(startsFormulaAfterSeparator('Permissions; Deposits')).toBe(false);
+    expect(startsFormulaAfterSeparator('A = B; C')).toBe(false);
+    expect(csvDocument(columns, ['Permissions; Deposits'])).toBe(`${BOM}Name\r\nPermissions; Deposits\r\n`);
   });
 });
 

@@ -12,6 +12,12 @@ import { londonDate } from '@/lib/format/london-time';
  *   `=HYPERLINK("http://evil","Click")` must reach the analyst as text, never as a live formula.
  *   The cost: a value that really starts with one of those characters (a negative number, "-"
  *   for "none") shows the apostrophe in a text editor; every value is exported as text anyway.
+ * - A formula after a separator neutralised too: Excel in a locale whose list separator is `;`
+ *   (most of continental Europe) splits an unquoted `Qux;=1+1` into `Qux` and a live `=1+1`, and
+ *   a tab does the same when the text is pasted. Such a cell (a `;`, `,`, tab or `|` followed,
+ *   after any spaces, by `=`, `+`, `-` or `@`) is always quoted: every reader, whatever its
+ *   separator, then takes the quoted text as one cell that starts with a letter. Quotes are not
+ *   part of the value, so nothing the analyst sees changes.
  */
 
 /** What a cell may hold; absent values are empty cells. */
@@ -24,6 +30,14 @@ export interface CsvColumn<Row> {
 
 /** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A separator some reader may split on, then (after spaces) a formula's first character. */
+const FORMULA_AFTER_SEPARATOR = /[;,\t|]\s*[=+\-@]/;
+
+/** Whether a cell's text would start a formula once a reader splits it at a separator inside it. */
+export function startsFormulaAfterSeparator(text: string): boolean {
+  return FORMULA_AFTER_SEPARATOR.test(text);
+}
 
 /** The text a cell is written with: formula-looking text gets a leading apostrophe. */
 export function neutraliseCell(value: CsvValue): string {
@@ -41,6 +55,8 @@ export function csvDocument<Row>(columns: CsvColumn<Row>[], rows: Row[]): string
     // Neutralised here already (so the rule is ours, documented and tested); the library's own
     // pass would be a second apostrophe on the same cells.
     escape_formulas: false,
+    // A separator followed by a formula inside a cell: quoted, so no reader splits it there.
+    quoted_match: FORMULA_AFTER_SEPARATOR,
     // A carriage return inside a value would otherwise split the record for some readers.
     quote_record_delimiter: true,
   });

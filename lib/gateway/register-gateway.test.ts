@@ -46,9 +46,10 @@ afterAll(async () => {
   await t.cleanup();
 });
 
+/** The programs' share (FSR_RATE_PROGRAM_SHARE) is the whole budget here unless a test is about it: the last test is. */
 function deps(upstream: RunningSandbox = sb, env: Record<string, string> = {}): GatewayDeps & { client: RegisterClient } {
   const client = createRegisterClient({
-    config: testConfig(upstream.baseUrl, { FSR_API_EMAIL: DEFAULT_ACCOUNT.email, FSR_API_KEY: DEFAULT_ACCOUNT.key, ...env }),
+    config: testConfig(upstream.baseUrl, { FSR_API_EMAIL: DEFAULT_ACCOUNT.email, FSR_API_KEY: DEFAULT_ACCOUNT.key, FSR_RATE_PROGRAM_SHARE: '100', ...env }),
   });
   clients.push(client);
   return {
@@ -61,7 +62,7 @@ function deps(upstream: RunningSandbox = sb, env: Record<string, string> = {}): 
   };
 }
 
-async function token(name: string, ceiling = { requests: 10_000, seconds: 10 }) {
+async function token(name: string, ceiling = { requests: 600, seconds: 60 }) {
   const { token: tk, secret } = await issueToken(t.handle.db, admin, { name, scopes: ['register-api'], ceiling });
   return { id: tk.id, secret, headers: { 'X-AUTH-EMAIL': tk.id, 'X-AUTH-KEY': secret } };
 }
@@ -241,11 +242,30 @@ describe('register API gateway', () => {
     const small = await startTestSandbox({ rateLimit: { requests: 10, seconds: 2 } });
     try {
       const d = deps(small, { FSR_RATE_BUDGET: '9/2', FSR_RATE_MARGIN_MS: '100' });
-      const tk = await token('greedy', { requests: 10_000, seconds: 1 });
+      const tk = await token('greedy', { requests: 600, seconds: 60 });
       const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => viaGateway(d, `/Firm/${SHOWCASE.bankFrn}/Waivers?pgnp=${i + 1}`, tk.headers)));
       expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
       expect(small.stats()[DEFAULT_ACCOUNT.email]).toMatchObject({ requests: 30, rateLimited: 0 });
       expect(small.stats()[DEFAULT_ACCOUNT.email].maxInWindow).toBeLessThanOrEqual(10);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("keeps every token together within the programs' share of the budget: many programs at once cannot take the team's budget", async () => {
+    // The register allows 5 per 1 s; the portal's own budget is 20 per 1 s, of which programs get
+    // 25 %: 5. Were the gateway's requests not held to the share, the register would see 12 at once.
+    const small = await startTestSandbox({ rateLimit: { requests: 5, seconds: 1 } });
+    try {
+      const d = deps(small, { FSR_RATE_BUDGET: '20/1', FSR_RATE_MARGIN_MS: '100', FSR_RATE_PROGRAM_SHARE: '25' });
+      const programs = await Promise.all(Array.from({ length: 4 }, (_, i) => token(`program-${i}`)));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => viaGateway(d, `/Firm/${SHOWCASE.bankFrn}/Individuals?pgnp=${i + 1}`, programs[i % programs.length].headers)),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+      expect(small.stats()[DEFAULT_ACCOUNT.email]).toMatchObject({ requests: 12, rateLimited: 0 });
+      expect(small.stats()[DEFAULT_ACCOUNT.email].maxInWindow).toBeLessThanOrEqual(5);
+      expect((await d.client.health()).budget.programs).toMatchObject({ limit: 5 });
     } finally {
       await small.close();
     }

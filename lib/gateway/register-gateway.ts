@@ -86,7 +86,7 @@ export async function handleGatewayRequest(request: Request, deps: GatewayDeps):
     return composed(404, JSON.stringify([{ errorCode: 'NOT_FOUND', message: 'Could not find a match for URL' }]));
   }
 
-  const result = await deps.register().passThrough(target.path, { priority: admission.token.priority, freshness: target.freshness, maxWaitMs: MAX_WAIT_MS });
+  const result = await deps.register().passThrough(target.path, { priority: admission.token.priority, freshness: target.freshness, maxWaitMs: MAX_WAIT_MS, lane: 'programs' });
   if (result.kind !== 'answer') return failureResponse(result);
 
   const body = rewriteRegisterLinks(result.body.text, `${deps.publicOrigin()}${GATEWAY_PREFIX}/services`);

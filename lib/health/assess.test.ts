@@ -16,7 +16,11 @@ const ok: ComponentReport = { status: 'ok', message: '' };
 
 describe('readiness assessment', () => {
   it('database: ok with its answer time, down without details', () => {
-    expect(assessDatabase({ ok: true, ms: 2.4 }, 'PostgreSQL')).toEqual({ status: 'ok', message: 'PostgreSQL answered in 2 ms.' });
+    expect(assessDatabase({ ok: true, ms: 2.4 }, 'PostgreSQL')).toEqual({ status: 'ok', message: 'PostgreSQL took a write in 2 ms.' });
+    expect(assessDatabase({ ok: false, reason: 'attempt to write a readonly database', unwritable: true }, 'SQLite')).toEqual({
+      status: 'down',
+      message: 'SQLite does not take writes (read-only, full or failing storage, or unreachable): pages answer 503 until it does.',
+    });
     expect(assessDatabase({ ok: false, reason: 'connect ECONNREFUSED 10.0.0.9:5432' }, 'PostgreSQL')).toEqual({ status: 'down', message: 'PostgreSQL does not answer.' });
   });
 

@@ -25,10 +25,12 @@ export interface Readiness {
   components: { database: ComponentReport; redis: ComponentReport; upstream: ComponentReport };
 }
 
-export type DatabaseCheck = { ok: true; ms: number } | { ok: false; reason: string };
+/** `unwritable`: the failure says the database cannot store anything (read-only, full, I/O, gone), not that it is slow. */
+export type DatabaseCheck = { ok: true; ms: number } | { ok: false; reason: string; unwritable?: boolean };
 
 export function assessDatabase(check: DatabaseCheck, engine: 'SQLite' | 'PostgreSQL'): ComponentReport {
-  if (check.ok) return { status: 'ok', message: `${engine} answered in ${Math.round(check.ms)} ms.` };
+  if (check.ok) return { status: 'ok', message: `${engine} took a write in ${Math.round(check.ms)} ms.` };
+  if (check.unwritable) return { status: 'down', message: `${engine} does not take writes (read-only, full or failing storage, or unreachable): pages answer 503 until it does.` };
   return { status: 'down', message: `${engine} does not answer.` };
 }
 

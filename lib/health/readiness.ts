@@ -1,5 +1,4 @@
 import 'server-only';
-import { sql } from 'kysely';
 import { getDbHandle } from '@/lib/db/client';
 import { getRegisterClient } from '@/lib/register/client';
 import type { RegisterHealth } from '@/lib/register/metrics';
@@ -7,10 +6,13 @@ import type { RegisterResult } from '@/lib/register/result';
 import { loadScaleOutConfig } from '@/lib/register/scale-out-config';
 import { isShuttingDown } from '@/lib/server/shutdown';
 import { assessDatabase, assessRedis, assessUpstream, overall, type DatabaseCheck, type Readiness } from './assess';
+import { failedForStorage, noteDatabaseWrite } from './db-writable';
+import { probeInstance, probeWrite } from './write-probe';
 
 /**
- * Gathers the facts for /api/ready: a `select 1` on the database, the shared stores' state, and
- * the register's last verdict. The register is never asked just for this: a fresh instance reads
+ * Gathers the facts for /api/ready: a write on the database (a small transaction on a table of
+ * its own: ready means able to write, since every page view writes to the audit log), the shared
+ * stores' state, and the register's last verdict. The register is never asked just for this: a fresh instance reads
  * the regulated-markets list at background priority, which the (shared) cache answers for hours,
  * and even that only when the budget has a slot free at once.
  */
@@ -30,13 +32,16 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 async function checkDatabase(): Promise<{ check: DatabaseCheck; engine: 'SQLite' | 'PostgreSQL' }> {
   const engine = process.env.DATABASE_URL?.trim() ? 'PostgreSQL' : 'SQLite';
   const started = performance.now();
-  try {
+  const attempt = await failedForStorage(async () => {
     const handle = await within(getDbHandle(), CHECK_TIMEOUT_MS, 'the database');
-    await within(sql`select 1`.execute(handle.db), CHECK_TIMEOUT_MS, 'the database');
+    await within(probeWrite(handle.db, probeInstance()), CHECK_TIMEOUT_MS, 'the database');
+  });
+  if (attempt.ok) {
+    // The same proof the proxy waits for: pages are served again from now on.
+    noteDatabaseWrite();
     return { check: { ok: true, ms: performance.now() - started }, engine };
-  } catch (error) {
-    return { check: { ok: false, reason: (error as Error).message }, engine };
   }
+  return { check: { ok: false, reason: (attempt.error as Error).message, unwritable: attempt.storage }, engine };
 }
 
 export interface ReadinessDetail {

@@ -1,58 +1,80 @@
 'use server';
 
 import { refresh } from 'next/cache';
+import { recordAudit } from '@/lib/audit/record';
 import { requireUser } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
 import { getRegisterClient } from '@/lib/register/client';
 import type { CallOptions, RegisterResult } from '@/lib/register/result';
-import { MIN_REFRESH_AGE_SECONDS, parseRegisterCalls, type RefreshOutcome, type RegisterCall } from './refresh-calls';
+import { MAX_REFRESH_CALLS, MIN_REFRESH_AGE_SECONDS, parseRegisterCalls, type RefreshOutcome, type RegisterCall } from './refresh-calls';
+import { readRefreshLimit, refusalMessage, takeRefreshAllowance } from './refresh-limit';
 
 type AnyEndpoint = (...args: unknown[]) => Promise<RegisterResult<unknown>>;
 
 async function run(call: RegisterCall, options: CallOptions): Promise<RegisterResult<unknown>> {
   // parseRegisterCalls has checked the name against the client's endpoint list and the argument count.
   const fn = getRegisterClient()[call.endpoint] as unknown as AnyEndpoint;
-  return fn(...call.args, { ...options, page: call.page, priority: 'interactive' });
+  return fn(...call.args, { ...options, page: call.page });
 }
 
+const describeCall = (call: RegisterCall) => `${call.endpoint}(${call.args.join(', ')})${call.page && call.page > 1 ? ` page ${call.page}` : ''}`;
+
 /**
- * Fetches the given register calls again (bypassing the portal's cache) and re-renders the page
- * that asked. A call whose data is younger than MIN_REFRESH_AGE_SECONDS is not sent again.
+ * Fetches the given register calls again, past the portal's cache, and re-renders the page that
+ * asked. A person's fair share of the one register key (docs/performance.md):
+ *
+ * - a call whose cached answer is younger than MIN_REFRESH_AGE_SECONDS is not sent at all (the
+ *   cache is looked at, the register is not asked);
+ * - the calls that are sent count against the person's limit of register calls a minute
+ *   (FSR_REFRESH_PER_MINUTE, lib/page-data/refresh-limit.ts), all or none; over it, nothing is sent
+ *   and the refusal says so in words;
+ * - they go at report priority: behind every colleague's page load, ahead of background work;
+ * - every refresh that sends anything is audited (`register.refresh`), and the first refusal of a
+ *   person in a minute too (`denied`).
  */
 export async function refreshRegisterCalls(input: unknown): Promise<RefreshOutcome> {
   // A server action is a public POST endpoint: it checks the caller itself, like a page.
-  await requireUser();
+  const user = await requireUser();
   const parsed = parseRegisterCalls(input);
   if (!parsed.ok) return parsed;
 
-  let refreshed = 0;
-  let alreadyFresh = 0;
-  const failures: { path: string; kind: string; message: string }[] = [];
-  const fail = (call: RegisterCall, result: Exclude<RegisterResult<unknown>, { kind: 'ok' | 'not-found' }>) =>
-    failures.push({ path: result.provenance?.path ?? `${call.endpoint}(${call.args.join(', ')})`, kind: result.kind, message: result.message });
+  const client = getRegisterClient();
+  const ages = await Promise.all(parsed.calls.map((call) => client.cachedAge(call.endpoint, call.args, { page: call.page })));
+  const toSend = parsed.calls.filter((_, i) => ages[i] === null || ages[i]! >= MIN_REFRESH_AGE_SECONDS);
+  const alreadyFresh = parsed.calls.length - toSend.length;
+  const at = () => new Date().toISOString();
+  if (toSend.length === 0) return { ok: true, refreshed: 0, alreadyFresh, failures: [], at: at() };
 
+  const limit = readRefreshLimit(process.env).perMinute;
+  const allowance = await takeRefreshAllowance(await getDb(), user.id, toSend.length, limit);
+  if (!allowance.ok) {
+    if (allowance.firstRefusal) {
+      await recordAudit({
+        action: 'register.refresh',
+        outcome: 'denied',
+        user,
+        detail: { reason: 'per-person limit', calls: toSend.length, usedLastMinute: allowance.used, limitPerMinute: limit, retryAfterSeconds: allowance.retryAfterSeconds },
+      });
+    }
+    return { ok: false, message: refusalMessage(allowance, toSend.length) };
+  }
+
+  let refreshed = 0;
+  const failures: { path: string; kind: string; message: string }[] = [];
   await Promise.all(
-    parsed.calls.map(async (call) => {
-      // Reading first costs nothing when the answer is cached, and says how old the copy on screen is.
-      const current = await run(call, {});
-      if (current.kind !== 'ok' && current.kind !== 'not-found') {
-        // Rejected input, a refused key, rate limiting or an outage: asking again now would fail the same way.
-        fail(call, current);
-        return;
-      }
-      if (current.provenance.source === 'live') {
-        refreshed += 1; // the cache had nothing usable, so this read went to the register
-        return;
-      }
-      if (current.provenance.ageSeconds < MIN_REFRESH_AGE_SECONDS) {
-        alreadyFresh += 1;
-        return;
-      }
-      const result = await run(call, { refresh: true });
+    toSend.map(async (call) => {
+      const result = await run(call, { refresh: true, priority: 'report', onBlock: 'fail', maxWaitMs: 20_000 });
       if (result.kind === 'ok' || result.kind === 'not-found') refreshed += 1;
-      else fail(call, result);
+      else failures.push({ path: result.provenance?.path ?? describeCall(call), kind: result.kind, message: result.message });
     }),
   );
+  await recordAudit({
+    action: 'register.refresh',
+    outcome: failures.length === 0 ? 'success' : 'failure',
+    user,
+    detail: { calls: toSend.map(describeCall).slice(0, MAX_REFRESH_CALLS), refreshed, alreadyFresh, failed: failures.length, limitPerMinute: limit },
+  });
   // Re-render the page that called, on the server, with what the cache now holds.
   refresh();
-  return { ok: true, refreshed, alreadyFresh, failures, at: new Date().toISOString() };
+  return { ok: true, refreshed, alreadyFresh, failures, at: at() };
 }

@@ -131,7 +131,7 @@ export class ReconcileService {
   ) {}
 
   private get opts(): CallOptions {
-    return { priority: this.priority, maxWaitMs: this.maxWaitMs, onBlock: 'fail' };
+    return { priority: this.priority, maxWaitMs: this.maxWaitMs, onBlock: 'fail', lane: 'programs' };
   }
 
   /** One query: a reference number is looked up and is an exact match; a name is searched and scored. */

@@ -19,7 +19,7 @@ describe('loadRegisterConfig', () => {
     expect(config).toMatchObject({
       baseUrl: 'http://127.0.0.1:4010/services/V0.1',
       source: 'sandbox',
-      rate: { limit: 45, windowMs: 10_000, marginMs: 250, blockSeconds: 60, interactiveReserve: 5 },
+      rate: { limit: 45, windowMs: 10_000, marginMs: 250, blockSeconds: 60, interactiveReserve: 5, programLimit: 13 },
       cache: { freshSeconds: 900, staleSeconds: 86_400, notFoundSeconds: 120, searchFreshSeconds: 300 },
       timeoutMs: 15_000,
       retries: 2,
@@ -50,13 +50,19 @@ describe('loadRegisterConfig', () => {
       FSR_API_TIMEOUT_MS: '500',
       FSR_API_RETRIES: '0',
     });
-    expect(config.rate).toEqual({ limit: 10, windowMs: 2_000, marginMs: 0, blockSeconds: 3, interactiveReserve: 1 });
+    expect(config.rate).toEqual({ limit: 10, windowMs: 2_000, marginMs: 0, blockSeconds: 3, interactiveReserve: 1, programLimit: 3 });
     expect(config.cache).toMatchObject({ freshSeconds: 60, staleSeconds: 600, notFoundSeconds: 5, searchFreshSeconds: 60 });
     expect(config).toMatchObject({ timeoutMs: 500, retries: 0 });
   });
 
   it('reads the interactive reserve: 5 by default, an eighth of a small budget, never the whole budget', () => {
     expect(loadRegisterConfig({ FSR_RATE_INTERACTIVE_RESERVE: '8' }).rate.interactiveReserve).toBe(8);
+    // Programs together: 30 % of the budget by default, at least one slot.
+    expect(loadRegisterConfig({}).rate.programLimit).toBe(13);
+    expect(loadRegisterConfig({ FSR_RATE_PROGRAM_SHARE: '50' }).rate.programLimit).toBe(22);
+    expect(loadRegisterConfig({ FSR_RATE_BUDGET: '2/10', FSR_RATE_PROGRAM_SHARE: '10' }).rate.programLimit).toBe(1);
+    expect(problems({ FSR_RATE_PROGRAM_SHARE: '0' })).toEqual(['FSR_RATE_PROGRAM_SHARE must be a percentage of the budget from 1 to 100']);
+    expect(problems({ FSR_RATE_PROGRAM_SHARE: '30%' })).toEqual(['FSR_RATE_PROGRAM_SHARE must be a whole number']);
     expect(loadRegisterConfig({ FSR_RATE_INTERACTIVE_RESERVE: '0' }).rate.interactiveReserve).toBe(0);
     expect(loadRegisterConfig({ FSR_RATE_BUDGET: '20/10' }).rate.interactiveReserve).toBe(2);
     expect(loadRegisterConfig({ FSR_RATE_BUDGET: '5/10' }).rate.interactiveReserve).toBe(0);

@@ -23,6 +23,19 @@ export interface RateSettings {
   blockSeconds: number;
   /** Slots of every window that report and background requests leave to interactive ones. */
   interactiveReserve: number;
+  /**
+   * Slots of every window all API tokens together may take (FSR_RATE_PROGRAM_SHARE, a percentage of
+   * the limit): programs never crowd out people's pages, whatever their own ceilings allow.
+   */
+  programLimit: number;
+}
+
+/** Default share of the budget all programs (API tokens) together may use: 30 %, 13 of 45. */
+export const DEFAULT_PROGRAM_SHARE_PERCENT = 30;
+
+/** Requests per window for every program together: `percent` of the limit, at least one. */
+export function programLimit(limit: number, percent: number): number {
+  return Math.max(1, Math.floor((limit * percent) / 100));
 }
 
 export interface CacheSettings {
@@ -164,6 +177,14 @@ export function loadRegisterConfig(env: Env = process.env): RegisterConfig {
   // while costing the walk about a ninth of its speed.
   const interactiveReserve = read(env, 'FSR_RATE_INTERACTIVE_RESERVE', nonNegativeInt('FSR_RATE_INTERACTIVE_RESERVE', 10_000), Math.min(5, Math.floor(limit / 8)), problems);
   if (interactiveReserve >= limit) problems.push(`FSR_RATE_INTERACTIVE_RESERVE must be less than the budget's ${limit} requests`);
+  // Programs (API tokens) together: a share of the budget, so that 20 busy scripts leave people's pages their pace.
+  const programSharePercent = read(
+    env,
+    'FSR_RATE_PROGRAM_SHARE',
+    { min: 1, max: 100, outOfRange: 'FSR_RATE_PROGRAM_SHARE must be a percentage of the budget from 1 to 100' },
+    DEFAULT_PROGRAM_SHARE_PERCENT,
+    problems,
+  );
 
   const freshSeconds = read(env, 'FSR_CACHE_FRESH_SECONDS', nonNegativeInt('FSR_CACHE_FRESH_SECONDS', 86_400), 900, problems);
   const staleSeconds = read(env, 'FSR_CACHE_STALE_SECONDS', nonNegativeInt('FSR_CACHE_STALE_SECONDS', 7 * 86_400), 86_400, problems);
@@ -181,7 +202,7 @@ export function loadRegisterConfig(env: Env = process.env): RegisterConfig {
     baseUrl,
     source,
     credentials,
-    rate: { limit, windowMs: windowSeconds * 1000, marginMs, blockSeconds, interactiveReserve },
+    rate: { limit, windowMs: windowSeconds * 1000, marginMs, blockSeconds, interactiveReserve, programLimit: programLimit(limit, programSharePercent) },
     cache: { freshSeconds, staleSeconds, notFoundSeconds, searchFreshSeconds, marketsFreshSeconds, maxEntries },
     timeoutMs,
     retries,

@@ -29,7 +29,14 @@ export interface WaitStats {
 export interface RegisterHealth {
   checkedAt: string;
   upstream: { source: RegisterSource; label: string; host: string };
-  budget: { limit: number; windowSeconds: number; marginMs: number; inUse: number };
+  budget: {
+    limit: number;
+    windowSeconds: number;
+    marginMs: number;
+    inUse: number;
+    /** Every API token together (FSR_RATE_PROGRAM_SHARE): at most `limit` of the budget's per window; `inUse` of them now. */
+    programs: { limit: number; inUse: number };
+  };
   block: { active: boolean; until?: string; remainingSeconds: number; count: number };
   queue: { depth: Record<Priority, number>; total: number };
   waits: Record<Priority, WaitStats>;
@@ -49,6 +56,8 @@ export interface RegisterHealth {
     rejectedInput: number;
     /** Answers by priority class and kind, and calls held back by the portal ('held-back'), for /metrics. */
     byPriority: Record<Priority, Record<ResultKind | 'held-back', number>>;
+    /** Slots of the programs' share taken (requests made for API tokens that reached the register's queue). */
+    programSlots: number;
   };
   cache: {
     hits: number;
@@ -92,6 +101,7 @@ export class RegisterMetrics {
   rateLimited429 = 0;
   heldBack = 0;
   rejectedInput = 0;
+  programSlots = 0;
   byKind = emptyKinds();
   cacheHits = 0;
   staleServed = 0;

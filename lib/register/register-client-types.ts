@@ -98,6 +98,8 @@ export interface PassThroughOptions {
   freshness: Freshness;
   /** Give up with rate-limited rather than wait longer than this for a pacer slot. */
   maxWaitMs?: number;
+  /** 'programs' for an API token's request: it also takes a slot of the programs' share (result.ts). */
+  lane?: 'programs';
 }
 
 /** The register's own answer (found, not found or bad input, as it came), or why there is none. */
@@ -108,6 +110,11 @@ export interface RegisterClient extends RegisterEndpoints {
   passThrough(path: string, options: PassThroughOptions): Promise<PassThroughResult>;
   /** Walks every page of `fn` for `args`, with the endpoint's paging quirks handled and duplicates removed. */
   allPages<A extends unknown[], T>(fn: EndpointFn<A, T>, args: A, options?: AllPagesOptions): Promise<AllPagesResult<T>>;
+  /**
+   * Seconds since the portal's cached answer to an endpoint call was retrieved, fresh or stale;
+   * null when nothing is cached (or the arguments are impossible). Never asks the register.
+   */
+  cachedAge(name: EndpointName, args: readonly string[], options?: { page?: number }): Promise<number | null>;
   /** Milliseconds a new request of this priority would wait for a pacer slot now (0 = immediately). */
   expectedWait(priority?: Priority): Promise<number>;
   /** Counters and gauges for the health route. */

@@ -230,3 +230,51 @@ describe('pacing over HTTP', () => {
     expect(health.waits.interactive.maxMs).toBeGreaterThanOrEqual(1_900);
   });
 });
+
+describe("programs' share of the budget", () => {
+  const ok = () => ({ body: envelope('FSR-API-02-01-00', 'Ok. Firm Found', [{ FRN: '1', 'Organisation Name': 'x' }]) });
+  /** Most requests in any rolling `width` ms. */
+  const most = (times: number[], width: number) => Math.max(0, ...times.map((t) => times.filter((u) => u >= t && u < t + width).length));
+
+  it('holds every API token together to its share of each window, leaves people’s pages their place, and spends nothing on cached answers', async () => {
+    handler = ok;
+    // 10 per 1 s, 30 % for programs: 3 per window.
+    const c = client({ FSR_RATE_BUDGET: '10/1', FSR_RATE_PROGRAM_SHARE: '30', FSR_RATE_INTERACTIVE_RESERVE: '0' });
+    const start = server.requests.length;
+    const programs = Array.from({ length: 12 }, (_, i) => c.passThrough(`/Firm/${600_100 + i}`, { priority: 'report', freshness: 'entity', lane: 'programs' }));
+    await new Promise((r) => setTimeout(r, 50));
+    const asked = Date.now();
+    const people = await Promise.all(Array.from({ length: 4 }, (_, i) => c.firm(String(700_100 + i))));
+    // People's pages were not queued behind the programs' backlog.
+    expect(people.every((r) => r.kind === 'ok')).toBe(true);
+    expect(Date.now() - asked).toBeLessThan(500);
+    expect((await Promise.all(programs)).every((r) => r.kind === 'answer')).toBe(true);
+    const sent = server.requests.slice(start);
+    const programTimes = sent.filter((r) => r.path.startsWith('/Firm/6001')).map((r) => r.at);
+    expect(programTimes).toHaveLength(12);
+    // Counted, not timed: never more than the share in any rolling window.
+    expect(most(programTimes, 990)).toBeLessThanOrEqual(3);
+    const health = await c.health();
+    expect(health.budget.programs).toMatchObject({ limit: 3 });
+    expect(health.calls.programSlots).toBe(12);
+    // The same paths again: answered from the cache, no request and no slot of the share.
+    await Promise.all(Array.from({ length: 12 }, (_, i) => c.passThrough(`/Firm/${600_100 + i}`, { priority: 'report', freshness: 'entity', lane: 'programs' })));
+    expect(server.requests.length - start).toBe(16);
+    expect((await c.health()).calls.programSlots).toBe(12);
+  });
+
+  it('lifts the share for a request a person’s page joins', async () => {
+    handler = ok;
+    const c = client({ FSR_RATE_BUDGET: '10/2', FSR_RATE_PROGRAM_SHARE: '10', FSR_RATE_INTERACTIVE_RESERVE: '0' });
+    // The one program slot of the window is taken; the next program call waits for it…
+    await c.firm('600200', { priority: 'report', lane: 'programs' });
+    const waiting = c.firm('600201', { priority: 'report', lane: 'programs' });
+    await new Promise((r) => setTimeout(r, 50));
+    // …until a person opens the same record: the request is now theirs and goes at once.
+    const asked = Date.now();
+    expect(await c.firm('600201')).toMatchObject({ kind: 'ok' });
+    expect(Date.now() - asked).toBeLessThan(700);
+    expect(await waiting).toMatchObject({ kind: 'ok' });
+    expect(requestsTo('/Firm/600201')).toBe(1);
+  });
+});

@@ -84,12 +84,26 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
     { key: apiUser, limit: config.rate.limit, windowMs: config.rate.windowMs, marginMs: config.rate.marginMs, interactiveReserve: config.rate.interactiveReserve },
     clock,
   );
+  // Every API token together: a share of the same budget, over a log of its own in the same store
+  // (so shared across instances with Redis), taken before the budget's own slot.
+  const programs = new Pacer(
+    rateStore,
+    { key: `${apiUser}:programs`, limit: config.rate.programLimit, windowMs: config.rate.windowMs, marginMs: config.rate.marginMs, interactiveReserve: 0 },
+    clock,
+  );
   const transport = createTransport({ baseUrl: config.baseUrl, credentials: config.credentials, timeoutMs: config.timeoutMs, fetch: options.fetch });
-  const upstream = new RegisterUpstream(transport, pacer, metrics, clock, {
-    retries: config.retries,
-    blockSeconds: config.rate.blockSeconds,
-    backoffMs: options.backoffMs,
-  });
+  const upstream = new RegisterUpstream(
+    transport,
+    pacer,
+    metrics,
+    clock,
+    {
+      retries: config.retries,
+      blockSeconds: config.rate.blockSeconds,
+      backoffMs: options.backoffMs,
+    },
+    programs,
+  );
   const cache = new ResponseCache(options.cacheStore ?? new MemoryCacheStore(config.cache.maxEntries, clock), clock, metrics, options.flightLock);
   const concurrency = Math.max(1, options.allPagesConcurrency ?? 4);
 
@@ -266,8 +280,21 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
       onBlock,
       maxWaitMs: opts.maxWaitMs,
       refresh: opts.refresh,
+      lane: opts.lane,
     });
     return toResult(read as CacheRead<Stored<DataOf<K>>, Failure>, path);
+  }
+
+  /** Seconds since the cached answer to a call was retrieved (null when nothing is cached, or the input is impossible); never asks the register. */
+  async function cachedAge<K extends EndpointName>(name: K, args: ArgsOf<K>, opts: { page?: number } = {}): Promise<number | null> {
+    const spec = ENDPOINTS[name];
+    const page = checkPage(opts.page);
+    if (!page.ok) return null;
+    const built = (spec.build as (...a: unknown[]) => ReturnType<typeof spec.build>)(...args);
+    if (!built.ok) return null;
+    const path = buildPath(built.request.segments, { ...built.request.query, pgnp: page.value > 1 ? String(page.value) : undefined });
+    const at = await cache.retrievedAt(`${apiUser}|${path}`);
+    return at === undefined ? null : Math.max(0, Math.floor((clock.now() - at) / 1000));
   }
 
   /**
@@ -315,6 +342,7 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
       priority: opts.priority,
       onBlock: 'fail',
       maxWaitMs: opts.maxWaitMs,
+      lane: opts.lane,
     });
     if (read.from === 'none') {
       const failure = failureResult(read.failure, path);
@@ -341,14 +369,21 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
     ...endpoints,
     allPages: (fn, args, allPagesOptions) => walkAllPages(fn, args, allPagesOptions, concurrency),
     passThrough,
+    cachedAge: (name, args, opts) => cachedAge(name, args as never, opts),
     expectedWait: (priority: Priority = 'interactive') => pacer.expectedWait(priority),
     async health(): Promise<RegisterHealth> {
-      const [inUse, blockedFor, entries] = await Promise.all([pacer.inUse(), pacer.blockedFor(), cache.size()]);
+      const [inUse, programsInUse, blockedFor, entries] = await Promise.all([pacer.inUse(), programs.inUse(), pacer.blockedFor(), cache.size()]);
       const depth = pacer.queueDepth();
       return {
         checkedAt: new Date(clock.now()).toISOString(),
         upstream: { source: config.source, label: sourceLabel(config.source), host: new URL(config.baseUrl).host },
-        budget: { limit: config.rate.limit, windowSeconds: config.rate.windowMs / 1000, marginMs: config.rate.marginMs, inUse },
+        budget: {
+          limit: config.rate.limit,
+          windowSeconds: config.rate.windowMs / 1000,
+          marginMs: config.rate.marginMs,
+          inUse,
+          programs: { limit: config.rate.programLimit, inUse: programsInUse },
+        },
         block: {
           active: blockedFor > 0,
           until: blockedFor > 0 ? new Date(clock.now() + blockedFor).toISOString() : undefined,
@@ -366,6 +401,7 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
           heldBack: metrics.heldBack,
           rejectedInput: metrics.rejectedInput,
           byPriority: structuredClone(metrics.byPriority),
+          programSlots: metrics.programSlots,
         },
         cache: {
           hits: metrics.cacheHits,
@@ -384,6 +420,7 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
       // Queued calls are refused; requests already sent finish, store their answers and release
       // their cross-instance locks before the shared stores go.
       pacer.close();
+      programs.close();
       // Flights waiting for another instance's answer stop waiting (and then find the pacer closed).
       options.flightLock?.close();
       await cache.drain();

@@ -80,7 +80,7 @@ export class ResponseCache {
       if (now < cached.staleUntil) {
         // Served at once; a refresh already running (or started now) updates the entry for the next reader.
         this.metrics.staleServed += 1;
-        this.revalidate(key, policy, load, cached);
+        this.revalidate(key, policy, load, cached, options.lane);
         return { from: 'cache', entry: cached, stale: true };
       }
     }
@@ -110,6 +110,11 @@ export class ResponseCache {
     } catch {
       return undefined;
     }
+  }
+
+  /** When the newest copy of `key` any layer holds was retrieved (ms), fresh or stale; undefined when none. Costs the register nothing. */
+  async retrievedAt(key: string): Promise<number | undefined> {
+    return (await this.newest(key))?.retrievedAt;
   }
 
   /** Entries held, for health. */
@@ -222,9 +227,10 @@ export class ResponseCache {
     return loadHere();
   }
 
-  private revalidate<V, F>(key: string, policy: CachePolicy, load: Loader<V, F>, known: CacheEntry<V>): void {
+  private revalidate<V, F>(key: string, policy: CachePolicy, load: Loader<V, F>, known: CacheEntry<V>, lane: FlightOptions['lane']): void {
     if (this.inFlight.has(key)) return;
-    const flight = this.startFlight(key, policy, load, { priority: 'background', onBlock: 'fail' }, known);
+    // A program's read that found a stale entry refreshes it within the programs' share.
+    const flight = this.startFlight(key, policy, load, { priority: 'background', onBlock: 'fail', lane }, known);
     // A failed background refresh leaves the stale entry in place; the next read tries again.
     flight.outcome.catch(() => undefined);
   }

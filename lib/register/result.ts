@@ -128,6 +128,12 @@ export interface CallOptions {
    * time; 'wait' stays queued until the block ends. Default: 'fail' for interactive, 'wait' otherwise.
    */
   onBlock?: 'fail' | 'wait';
+  /**
+   * 'programs' for calls made for an API token (reconciliation): besides the budget they take a slot
+   * of the programs' share (FSR_RATE_PROGRAM_SHARE), which every token together never exceeds.
+   * Cached answers cost nothing and need none.
+   */
+  lane?: 'programs';
 }
 
 /** Result of walking every page of a paged endpoint. */

@@ -139,6 +139,19 @@ describeRedis('scaled-out register clients sharing one Redis (TEST_REDIS_URL)', 
     expect(seen.kind === 'ok' && refreshed.kind === 'ok' && seen.provenance.retrievedAt).toBe(refreshed.kind === 'ok' && refreshed.provenance.retrievedAt);
   }, 30_000);
 
+  it("holds every API token together to the programs' share across instances: one log in Redis", async () => {
+    sandbox.reset();
+    // 45 per 2 s for the key, 40 % of it (18) for programs, whichever instance they reach: 30 at once would fit the budget, not the share.
+    const [a, b] = open(sandbox, url, `${prefix}:programs`, ['a', 'b'], { FSR_RATE_PROGRAM_SHARE: '40' });
+    const calls = frns.slice(600, 630).map((frn, i) => (i % 2 === 0 ? a : b).client.firm(frn, { priority: 'report', lane: 'programs' }));
+    expect(failures(await Promise.all(calls))).toEqual([]);
+    const s = stats(sandbox);
+    expect(s).toMatchObject({ requests: 30, rateLimited: 0 });
+    // Counted by the register: never more than the share in any rolling window, for both together.
+    expect(s.maxInWindow).toBeLessThanOrEqual(18);
+    expect((await a.client.health()).budget.programs.limit).toBe(18);
+  }, 60_000);
+
   it('report walks on one instance leave the interactive reserve to pages on another', async () => {
     sandbox.reset();
     const [a, b] = open(sandbox, url, `${prefix}:reserve`, ['a', 'b'], { FSR_RATE_INTERACTIVE_RESERVE: '5' });

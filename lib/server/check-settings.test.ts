@@ -31,6 +31,8 @@ const CASES: Array<[string, Record<string, string>, string]> = [
   ['NEXTAUTH_SECRET with DATABASE_URL', { DATABASE_URL: `postgres://u:${MARK}@db.example.com/portal` }, 'NEXTAUTH_SECRET must be set when DATABASE_URL is set'],
   ['DATABASE_URL scheme', { NEXTAUTH_SECRET: SECRET, DATABASE_URL: `mysql://u:${MARK}@db.example.com/portal` }, 'DATABASE_URL must be a PostgreSQL URL'],
   ['DATABASE_URL malformed', { NEXTAUTH_SECRET: SECRET, DATABASE_URL: `postgres://u:${MARK}@db.example.com:99999/portal` }, 'DATABASE_URL is not a valid URL'],
+  ['FSR_REFRESH_PER_MINUTE', { FSR_REFRESH_PER_MINUTE: `0${MARK}` }, 'FSR_REFRESH_PER_MINUTE must be a whole number of register calls from 1 to 600'],
+  ['FSR_TOTP_KEY', { FSR_TOTP_KEY: `not-32-bytes-${MARK}` }, 'FSR_TOTP_KEY must be 32 random bytes as 64 hex digits or base64'],
   ['REDIS_URL scheme', { REDIS_URL: `http://u:${MARK}@cache.example.com` }, 'REDIS_URL must be a redis:// or rediss:// URL'],
   ['REDIS_URL malformed', { REDIS_URL: `redis://:${MARK}@cache.example.com:99999` }, 'REDIS_URL is not a valid URL'],
   ['NEXTAUTH_URL scheme', { NEXTAUTH_URL: `ftp://${MARK}.example.com` }, 'NEXTAUTH_URL must be an absolute http:// or https:// URL'],
@@ -233,6 +235,7 @@ describe('settingsProblems', () => {
         WATCH_DIGEST_AT: '07:30',
         WATCH_WEBHOOK_URL: 'https://hooks.example.com/services/T000/B000/XXXX',
         WATCH_WEBHOOK_SECRET: '0123456789abcdef0123456789abcdef',
+        FSR_TOTP_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
       }),
     ).toEqual([]);
   });

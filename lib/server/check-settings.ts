@@ -1,6 +1,7 @@
 import { readAuditRetentionDays } from '@/lib/audit/retention';
 import { AuthConfigError, readAuthConfig } from '@/lib/auth/config';
 import { authSecretProblem } from '@/lib/auth/secret';
+import { totpKeyProblem } from '@/lib/auth/totp-encryption';
 import { dbConfigFromEnv } from '@/lib/db/connect';
 import { loadRegisterConfig, RegisterConfigError } from '@/lib/register/load-config';
 import { loadScaleOutConfig, ScaleOutConfigError } from '@/lib/register/scale-out-config';
@@ -8,6 +9,7 @@ import { readReportLimits } from '@/lib/report/limits';
 import { readBulkSettings } from '@/lib/bulk/bulk-config';
 import { readEngineSettings } from '@/lib/jobs/engine';
 import { readNotifySettings } from '@/lib/notify/notify-settings';
+import { readRefreshLimit } from '@/lib/page-data/refresh-limit';
 import { readMetricsSettings } from '@/lib/metrics/metrics-endpoint';
 import { readTrustProxy } from './forwarded';
 import { logLevelProblem } from './logger';
@@ -54,6 +56,7 @@ const SECRET_VARIABLES = [
   'WATCH_SMTP_URL',
   'WATCH_WEBHOOK_URL',
   'WATCH_WEBHOOK_SECRET',
+  'FSR_TOTP_KEY',
 ];
 
 /** Runs `read` and turns what it throws into problems (several for the readers that collect them). */
@@ -89,9 +92,12 @@ export function settingsProblems(env: Env = process.env, options: SettingsCheckO
   collect(problems, () => readAuthConfig(env));
   problems.push(...readEngineSettings(env).problems);
   problems.push(...readNotifySettings(env).problems);
+  problems.push(...readRefreshLimit(env).problems);
 
   const secret = authSecretProblem(env, { requireShared: options.requireSharedSecret !== false });
   if (secret) problems.push(secret.replace(/\.$/, ''));
+  const totpKey = totpKeyProblem(env);
+  if (totpKey) problems.push(totpKey);
 
   // The public address (PORTAL_URL, its aliases) and whether forwarded headers are believed.
   problems.push(...readPublicUrl(env).problems);

@@ -26,6 +26,9 @@ export async function registerNodeServer(): Promise<void> {
   if (process.env.NODE_ENV === 'production' && !process.env.FSR_PORTAL_SERVER) {
     log.warn('Served without scripts/serve.ts (npm start): X-Forwarded-For and X-Forwarded-Host are taken as clients send them; start the portal with npm start.');
   }
+  // Owner-only data folder, database, secrets and backups (lib/server/private-files.ts).
+  const { securePortalFiles } = await import('@/lib/server/secure-data-folder');
+  for (const line of securePortalFiles(process.env)) log.warn(`[files] ${line}`);
   const retentionDays = readAuditRetentionDays(process.env);
   const redisConfigured = Boolean(loadScaleOutConfig(process.env).redisUrl);
 
@@ -65,6 +68,30 @@ export async function registerNodeServer(): Promise<void> {
       process.exit(1);
     }
   }
+
+  // Ready means able to write: the proxy and /api/ready use this probe (a small transaction on a
+  // table of its own) to tell whether the database takes writes, and while it does not, it is
+  // tried again in the background too, so the portal comes back by itself even with no traffic.
+  const { registerWriteProbe, stillUnwritable, RECHECK_MS } = await import('@/lib/health/db-writable');
+  const { probeInstance, probeWrite } = await import('@/lib/health/write-probe');
+  const { getDbHandle: dbHandle } = await import('@/lib/db/client');
+  const instance = probeInstance(process.env);
+  registerWriteProbe(async () => {
+    await probeWrite((await dbHandle()).db, instance);
+  });
+  setInterval(() => void stillUnwritable(), RECHECK_MS * 2).unref();
+
+  // Two-factor secrets written before they were encrypted at rest are encrypted now (once; every
+  // instance may try, each row is updated only while it is still plain).
+  void (async () => {
+    try {
+      const { encryptPlainTotpSecrets, totpKey } = await import('@/lib/auth/totp-encryption');
+      const encrypted = await encryptPlainTotpSecrets(await getDb(), totpKey());
+      if (encrypted > 0) log.warn(`[two-factor] encrypted ${encrypted} two-factor secret${encrypted === 1 ? '' : 's'} stored before encryption at rest`);
+    } catch (error) {
+      log.error(`[two-factor] could not encrypt stored two-factor secrets: ${(error as Error).message}`);
+    }
+  })();
 
   if (engineSettings.enabled) {
     const { getDbHandle } = await import('@/lib/db/client');

@@ -33,6 +33,7 @@ export const SECRET_SETTINGS = [
   'WATCH_WEBHOOK_URL',
   'WATCH_WEBHOOK_SECRET',
   'TOTP_ENCRYPTION_KEY',
+  'FSR_TOTP_KEY',
 ];
 
 /** An API token's secret, alone or joined to its id (lib/tokens/token-secret.ts), and bearer credentials. */

@@ -10,7 +10,12 @@ import { looksLikeTokenId, looksLikeTokenSecret, secretMatches } from './token-s
 
 export type TokenRefusal = 'missing' | 'unknown' | 'revoked' | 'expired' | 'scope';
 
-export type TokenCheck = { ok: true; token: ApiToken } | { ok: false; refusal: TokenRefusal; token?: ApiToken; message: string };
+/**
+ * `token` is set on a refusal when the presented id names a real token: revoked, expired, out of
+ * scope, or (`wrongSecret`) presented with the wrong secret, which the gate counts and audits as
+ * a possible guess at that token (the answer to the caller stays the same as for an unknown id).
+ */
+export type TokenCheck = { ok: true; token: ApiToken } | { ok: false; refusal: TokenRefusal; token?: ApiToken; wrongSecret?: boolean; message: string };
 
 const MESSAGES: Record<TokenRefusal, string> = {
   missing: 'No API token: send X-AUTH-EMAIL (token id) and X-AUTH-KEY (secret), or X-API-Token / Authorization: Bearer <id>.<secret>.',
@@ -33,7 +38,8 @@ export async function checkToken(db: Db, presented: PresentedToken | undefined, 
   // Shape checks first: nothing malformed reaches the database.
   if (!looksLikeTokenId(presented.id) || !looksLikeTokenSecret(presented.secret)) return { ok: false, refusal: 'unknown', message: MESSAGES.unknown };
   const token = await findToken(db, presented.id);
-  if (!token || !secretMatches(presented.secret, token.secretHash)) return { ok: false, refusal: 'unknown', message: MESSAGES.unknown };
+  if (!token) return { ok: false, refusal: 'unknown', message: MESSAGES.unknown };
+  if (!secretMatches(presented.secret, token.secretHash)) return { ok: false, refusal: 'unknown', token, wrongSecret: true, message: MESSAGES.unknown };
   if (token.revokedAt) return { ok: false, refusal: 'revoked', token, message: MESSAGES.revoked };
   if (Date.parse(token.expiresAt) <= now) return { ok: false, refusal: 'expired', token, message: `${MESSAGES.expired} (${token.expiresAt})` };
   if (!token.scopes.includes(scope)) {

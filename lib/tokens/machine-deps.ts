@@ -14,11 +14,12 @@ type Holder = typeof globalThis & { [KEY]?: TokenCeilings };
 
 /**
  * Queries per reconciliation batch: each costs at most one register request when not cached
- * (a search, or one record for a reference number), so a batch fits in half of what programs
- * may use of one window (the budget less people's reserve); 20 with the default 45/10.
+ * (a search, or one record for a reference number), so a batch fits in one window of what every
+ * program together may use (the programs' share, FSR_RATE_PROGRAM_SHARE): 13 with the default
+ * 30 % of 45/10, at most 25.
  */
-export function reconcileBatchSize(rate: { limit: number; interactiveReserve: number }): number {
-  return Math.max(1, Math.min(25, Math.floor((rate.limit - rate.interactiveReserve) / 2)));
+export function reconcileBatchSize(rate: { programLimit: number }): number {
+  return Math.max(1, Math.min(25, rate.programLimit));
 }
 
 /** What the machine route handlers (register API gateway, reconciliation) run on in the portal. */

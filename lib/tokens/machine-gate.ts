@@ -1,5 +1,5 @@
 import type { RecordAuditInput } from '@/lib/audit/record';
-import { type ApiToken, countTokenUse, usageMinute } from '@/lib/db/queries/api-tokens';
+import { type ApiToken, countTokenUse, countWrongSecret, usageMinute, wrongSecretsSince } from '@/lib/db/queries/api-tokens';
 import type { Db, TokenScope } from '@/lib/db/schema';
 import { checkToken, type TokenRefusal } from './authenticate';
 import { presentedToken } from './token-headers';
@@ -15,6 +15,12 @@ import type { TokenCeilings } from './token-ceiling';
  * 1, on whichever instance) also writes one audit entry `token.use` naming the token, awaited
  * before its answer too. A program at 60 requests a minute thus adds 1,440 audit entries a day,
  * not 86,400; the exact counts are in api_token_usage and on /admin/tokens.
+ *
+ * A request naming a real token with the wrong secret is someone guessing it, or a program with an
+ * old secret after a rotation: it is answered like an unknown token, counted in
+ * api_token_usage.wrong_secrets, and the first of each minute writes one audit entry
+ * `token.wrong-secret` (denied) with the count of the last hour, so 2,000 guesses leave a trace of
+ * at most one entry a minute rather than none (or 2,000).
  */
 
 export interface MachineGateDeps {
@@ -32,6 +38,26 @@ export type MachineAdmission =
 
 function actor(token: ApiToken) {
   return { id: `token:${token.id}`, email: `token:${token.name}` };
+}
+
+async function countWrong(deps: MachineGateDeps, token: ApiToken, scope: TokenScope, path: string): Promise<void> {
+  const db = await deps.db();
+  const now = deps.now?.() ?? Date.now();
+  const nth = await countWrongSecret(db, token.id, now);
+  if (nth !== 1) return;
+  await deps.audit({
+    action: 'token.wrong-secret',
+    outcome: 'denied',
+    user: actor(token),
+    reference: token.id,
+    detail: {
+      minute: usageMinute(now),
+      scope,
+      first: path.slice(0, 200),
+      wrongSecretsLastHour: await wrongSecretsSince(db, token.id, new Date(now - 3_600_000).toISOString()),
+      perMinute: 'later wrong secrets of this minute are counted in api_token_usage.wrong_secrets',
+    },
+  });
 }
 
 async function count(deps: MachineGateDeps, token: ApiToken, scope: TokenScope, path: string, outcome: 'success' | 'denied', reason?: string): Promise<void> {
@@ -61,8 +87,10 @@ export async function admitMachineRequest(request: Request, scope: TokenScope, d
   const db = await deps.db();
   const check = await checkToken(db, presentedToken(request.headers), scope, deps.now?.() ?? Date.now());
   if (!check.ok) {
-    // A known token used after revocation or expiry, or outside its scope, is on its record.
-    if (check.token) await count(deps, check.token, scope, path, 'denied', check.refusal);
+    // A known token used after revocation or expiry, or outside its scope, is on its record; so is
+    // a wrong secret for a real token id, apart from its uses.
+    if (check.token && check.wrongSecret) await countWrong(deps, check.token, scope, path);
+    else if (check.token) await count(deps, check.token, scope, path, 'denied', check.refusal);
     return { ok: false, kind: 'refused', refusal: check.refusal, message: check.message };
   }
   const slot = await deps.ceilings.take(check.token.id, check.token.ceiling, cost);

@@ -18,6 +18,13 @@ export const DEFAULT_EXPIRY_DAYS = 365;
 const MAX_EXPIRY_DAYS = 3 * 365;
 const MAX_CEILING_REQUESTS = 10_000;
 const MAX_CEILING_SECONDS = 86_400;
+/**
+ * A ceiling may average at most this many requests a second (600 a minute). The register's whole
+ * budget is 5 a second, and every program together gets a share of it (FSR_RATE_PROGRAM_SHARE);
+ * above that, a ceiling only lets one program keep the portal busy with cached answers, its
+ * database (every request is counted) and its queue. Tokens issued earlier keep their ceilings.
+ */
+export const MAX_CEILING_PER_SECOND = 10;
 
 export interface NewTokenInput {
   name: string;
@@ -56,6 +63,11 @@ function checkCeiling(c: { requests: number; seconds: number }): { requests: num
   }
   if (!Number.isInteger(c.seconds) || c.seconds < 1 || c.seconds > MAX_CEILING_SECONDS) {
     throw new TokenInputError(`The ceiling's window must be a whole number of seconds from 1 to ${MAX_CEILING_SECONDS}.`);
+  }
+  if (c.requests > MAX_CEILING_PER_SECOND * c.seconds) {
+    throw new TokenInputError(
+      `A ceiling of ${c.requests} per ${c.seconds} s is more than ${MAX_CEILING_PER_SECOND} requests a second: choose at most ${MAX_CEILING_PER_SECOND * c.seconds}/${c.seconds} (every program together shares part of the register's 50 requests per 10 s anyway).`,
+    );
   }
   return c;
 }

@@ -24,6 +24,10 @@ describe('token input', () => {
     expect(parseCeiling('30/10')).toEqual({ requests: 30, seconds: 10 });
     expect(() => parseCeiling('30 per minute')).toThrow(TokenInputError);
     expect(() => parseCeiling('0/10')).toThrow(/from 1 to/);
+    // At most 10 a second on average: 10,000 a second could once be set.
+    expect(parseCeiling('600/60')).toEqual({ requests: 600, seconds: 60 });
+    expect(() => parseCeiling('10000/1')).toThrow('A ceiling of 10000 per 1 s is more than 10 requests a second: choose at most 10/1');
+    expect(() => parseCeiling('601/60')).toThrow(/choose at most 600\/60/);
   });
 
   it('reads the register headers, X-API-Token and a bearer token', () => {
@@ -96,6 +100,44 @@ forEachDialect('API tokens', pg, (db) => {
     expect(uses.map((u) => u.userEmail)).toEqual(['token:KYC tool', 'token:KYC tool']);
     expect(uses.map((u) => u.detail?.minute)).toEqual(['2026-11-24T11:01', '2026-11-24T11:00']);
     const usage = await tokenUsageSince(db(), '2026-11-24T11:00:00Z');
-    expect(usage.get(token.id)).toEqual({ requests: 6, refused: 2 });
+    expect(usage.get(token.id)).toEqual({ requests: 6, refused: 2, wrongSecrets: 0 });
+  });
+
+  it('counts wrong secrets for a real token id and audits them once per token per minute, with a count', async () => {
+    let now = Date.parse('2026-11-24T12:00:01Z');
+    const { token, secret } = await issueToken(db(), admin, { name: 'Guessed', scopes: ['register-api'], now });
+    const deps: MachineGateDeps = {
+      db: async () => db(),
+      ceilings: new TokenCeilings({ now: () => now, setTimer: () => ({ cancel() {} }) }),
+      audit: (input) =>
+        appendAudit(db(), {
+          action: input.action,
+          outcome: input.outcome ?? 'success',
+          actor: input.user,
+          reference: input.reference,
+          detail: input.detail,
+          at: new Date(now).toISOString(),
+        }),
+      now: () => now,
+    };
+    const wrong = secret.slice(0, -1) + (secret.endsWith('A') ? 'B' : 'A');
+    const guess = () => new Request('http://portal.test/register-api/services/V0.1/Firm/1', { headers: { 'X-AUTH-EMAIL': token.id, 'X-AUTH-KEY': wrong } });
+    for (let i = 0; i < 250; i++) {
+      const outcome = await admitMachineRequest(guess(), 'register-api', deps);
+      // Answered exactly as an unknown token: nothing tells the guesser the id is real.
+      expect(outcome).toMatchObject({ ok: false, kind: 'refused', refusal: 'unknown', message: 'The API token was not recognised (wrong id or secret).' });
+      now += 400; // 250 guesses over 100 s: two minutes
+    }
+    const entries = await listAudit(db(), { action: 'token.wrong-secret', reference: token.id });
+    expect(entries.map((e) => [e.outcome, e.detail?.minute])).toEqual([
+      ['denied', '2026-11-24T12:01'],
+      ['denied', '2026-11-24T12:00'],
+    ]);
+    // The count of the last hour, as of each entry: the second minute's entry knows of the first minute's 148.
+    expect(entries.map((e) => e.detail?.wrongSecretsLastHour)).toEqual([149, 1]);
+    expect((await tokenUsageSince(db(), '2026-11-24T12:00:00Z')).get(token.id)).toEqual({ requests: 0, refused: 0, wrongSecrets: 250 });
+    // Not a use of the token, and the right secret still works.
+    expect((await listTokens(db())).find((t) => t.id === token.id)?.lastUsedAt).toBeNull();
+    expect((await admitMachineRequest(new Request('http://portal.test/x', { headers: { 'X-AUTH-EMAIL': token.id, 'X-AUTH-KEY': secret } }), 'register-api', deps)).ok).toBe(true);
   });
 });

@@ -33,7 +33,7 @@ export function CreateTokenForm() {
           </label>
           <input id="new-token-ceiling" name="ceiling" type="text" defaultValue="60/60" required pattern="\d+/\d+" className={input} aria-describedby="new-token-ceiling-help" />
           <p id="new-token-ceiling-help" className="mt-1 text-xs text-slate-600">
-            The register allows 50 per 10 s for everyone together.
+            At most 10 a second on average (e.g. 600/60). The register allows 50 per 10 s for everyone together, and every program together gets a share of that.
           </p>
         </div>
         <div>

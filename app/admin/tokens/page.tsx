@@ -91,7 +91,10 @@ export default async function AdminTokensPage() {
                       <time dateTime={t.revokedAt ?? t.expiresAt}>{dateTime.format(new Date(t.revokedAt ?? t.expiresAt))}</time>
                     </span>
                   </td>
-                  <td className="px-3 py-2 align-top">{used ? `${used.requests}${used.refused > 0 ? ` (${used.refused} refused)` : ''}` : '0'}</td>
+                  <td className="px-3 py-2 align-top">
+                    {used ? `${used.requests}${used.refused > 0 ? ` (${used.refused} refused)` : ''}` : '0'}
+                    {used && used.wrongSecrets > 0 ? <span className="block text-xs font-semibold text-red-900">{used.wrongSecrets} with the wrong secret</span> : null}
+                  </td>
                   <td className="px-3 py-2 align-top">{t.lastUsedAt ? <time dateTime={t.lastUsedAt}>{dateTime.format(new Date(t.lastUsedAt))}</time> : 'Never'}</td>
                   <td className="px-3 py-2 align-top">
                     <TokenRowActions token={{ id: t.id, name: t.name, revoked: t.revokedAt !== null }} />

@@ -5,7 +5,7 @@ import { BulkProgress } from '@/components/bulk/bulk-progress';
 import { recordAudit } from '@/lib/audit/record';
 import { requireRole } from '@/lib/auth/session';
 import { pageColumns, resultRows, rowMessage, type ResultColumn, type ResultRow } from '@/lib/bulk/bulk-results';
-import { BULK_NOTICES, checkBulkId, isBulkNotice, progressBody } from '@/lib/bulk/bulk-service';
+import { BULK_NOTICES, checkBulkId, isBulkNotice, mayActOnBulkJob, progressBody } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
 import { getBulkJob, listBulkRows, listWatchlistChoices } from '@/lib/db/queries/bulk';
 import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
@@ -68,9 +68,10 @@ function Candidates({ r, action }: { r: ResultRow; action: string }) {
  * One cell of the results table: the column's text, or for the few columns the page shows richer,
  * a badge (outcome), a link (match), the time and source (retrieved) or the notes with the
  * candidate chooser. Every other column (the person's own, the fetched fields, any added to
- * lib/bulk/bulk-results.ts) is its text.
+ * lib/bulk/bulk-results.ts) is its text. `action` is where a choice for an ambiguous row is sent;
+ * undefined when this person may not act on the check (it is another analyst's).
  */
-function ResultCell({ column, r, action }: { column: ResultColumn; r: ResultRow; action: string }) {
+function ResultCell({ column, r, action }: { column: ResultColumn; r: ResultRow; action: string | undefined }) {
   switch (column.id) {
     case 'input':
       return <td className="max-w-xs break-words py-1 pr-3 font-mono">{r.row.input || '(empty)'}</td>;
@@ -108,7 +109,7 @@ function ResultCell({ column, r, action }: { column: ResultColumn; r: ResultRow;
       return (
         <td className="max-w-md py-1">
           {rowMessage(r)}
-          {r.row.duplicateOf === null && r.row.outcome === 'ambiguous' ? <Candidates r={r} action={action} /> : null}
+          {r.row.duplicateOf === null && r.row.outcome === 'ambiguous' && action ? <Candidates r={r} action={action} /> : null}
         </td>
       );
     default: {
@@ -132,6 +133,8 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
   const notice = typeof query.notice === 'string' && isBulkNotice(query.notice) ? BULK_NOTICES[query.notice] : undefined;
   const table = resultRows(job, rows);
   const columns = pageColumns(job, rows);
+  // Every analyst reads; only its owner or an administrator acts (the handlers refuse others too).
+  const mayAct = mayActOnBulkJob(user, job);
   const retryable = rows.some((r) => r.duplicateOf === null && (r.outcome === 'register-error' || (r.outcome === null && r.inputKind !== 'invalid')));
   const fetched =
     job.mode === 'status'
@@ -179,21 +182,22 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
         <a href={bulkApiPath(id, 'download', 'xlsx')} className="rounded border border-slate-400 px-3 py-1.5 font-medium text-blue-900 underline">
           Download XLSX
         </a>
-        {job.state === 'running' && (
+        {!mayAct && <p className="basis-full text-slate-700">{BULK_NOTICES['not-owner']}</p>}
+        {mayAct && job.state === 'running' && (
           <form method="post" action={bulkApiPath(id, 'cancel')}>
             <button type="submit" className="rounded border border-red-700 px-3 py-1.5 font-medium text-red-900 hover:bg-red-50">
               Cancel bulk check
             </button>
           </form>
         )}
-        {job.state !== 'running' && retryable && (
+        {mayAct && job.state !== 'running' && retryable && (
           <form method="post" action={bulkApiPath(id, 'retry')}>
             <button type="submit" className="rounded border border-slate-500 px-3 py-1.5 font-medium hover:bg-slate-50">
               Retry failed rows
             </button>
           </form>
         )}
-        {watchlists.length > 0 ? (
+        {!mayAct ? null : watchlists.length > 0 ? (
           <form method="post" action={bulkApiPath(id, 'watchlist')} className="flex items-end gap-2">
             <div>
               <label htmlFor="bulk-watchlist" className="block font-medium">
@@ -238,7 +242,7 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
               {table.slice(0, SHOWN).map((r) => (
                 <tr key={r.row.rowNo} className="border-b border-slate-200 align-top" data-row={r.row.rowNo}>
                   {columns.map((c) => (
-                    <ResultCell key={c.id} column={c} r={r} action={bulkApiPath(id, `rows/${r.row.rowNo}`)} />
+                    <ResultCell key={c.id} column={c} r={r} action={mayAct ? bulkApiPath(id, `rows/${r.row.rowNo}`) : undefined} />
                   ))}
                 </tr>
               ))}

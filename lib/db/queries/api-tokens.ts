@@ -148,18 +148,46 @@ export async function countTokenUse(db: Db, id: string, refused: boolean, now: n
   return Number(row.requests);
 }
 
+/**
+ * Counts one request naming the token with the wrong secret, in its minute, and returns the
+ * minute's count so far (1 for the first, on whichever instance: the upsert is atomic). It is not a
+ * use of the token, so `requests` and `last_used_at` are left alone.
+ */
+export async function countWrongSecret(db: Db, id: string, now: number = Date.now()): Promise<number> {
+  const row = await db
+    .insertInto('api_token_usage')
+    .values({ token_id: id, minute: usageMinute(now), requests: 0, refused: 0, wrong_secrets: 1 })
+    .onConflict((oc) => oc.columns(['token_id', 'minute']).doUpdateSet((eb) => ({ wrong_secrets: eb('api_token_usage.wrong_secrets', '+', 1) })))
+    .returning('wrong_secrets')
+    .executeTakeFirstOrThrow();
+  return Number(row.wrong_secrets);
+}
+
+/** Wrong secrets for one token from the minute of `since` (ISO) on. */
+export async function wrongSecretsSince(db: Db, id: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('api_token_usage')
+    .select((eb) => eb.fn.sum<number>('wrong_secrets').as('n'))
+    .where('token_id', '=', id)
+    .where('minute', '>=', since.slice(0, 16))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export interface TokenUsageTotals {
   requests: number;
   refused: number;
+  /** Requests that named the token with the wrong secret. */
+  wrongSecrets: number;
 }
 
 /** Requests per token since `since` (ISO), for the admin page. */
 export async function tokenUsageSince(db: Db, since: string): Promise<Map<string, TokenUsageTotals>> {
   const rows = await db
     .selectFrom('api_token_usage')
-    .select((eb) => ['token_id', eb.fn.sum<number>('requests').as('requests'), eb.fn.sum<number>('refused').as('refused')])
+    .select((eb) => ['token_id', eb.fn.sum<number>('requests').as('requests'), eb.fn.sum<number>('refused').as('refused'), eb.fn.sum<number>('wrong_secrets').as('wrong_secrets')])
     .where('minute', '>=', since.slice(0, 16))
     .groupBy('token_id')
     .execute();
-  return new Map(rows.map((r) => [r.token_id, { requests: Number(r.requests), refused: Number(r.refused) }]));
+  return new Map(rows.map((r) => [r.token_id, { requests: Number(r.requests), refused: Number(r.refused), wrongSecrets: Number(r.wrong_secrets) }]));
 }

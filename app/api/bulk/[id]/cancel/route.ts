@@ -1,5 +1,5 @@
 import { withAuth } from '@/lib/auth/session';
-import { actionResponse, auditBulk, loadBulkJob } from '@/lib/bulk/bulk-service';
+import { actionResponse, auditBulk, loadBulkJobForAction } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
 import { cancelBulkJob } from '@/lib/db/queries/bulk';
 import { bulkPath } from '@/lib/routes/portal-paths';
@@ -9,7 +9,7 @@ type Context = { params: Promise<{ id: string }> };
 /** POST /api/bulk/[id]/cancel: stops a running bulk check; rows not yet checked stay unchecked (audited). */
 export const POST = withAuth('analyst', async (request, context: Context, user) => {
   const db = await getDb();
-  const loaded = await loadBulkJob(db, (await context.params).id);
+  const loaded = await loadBulkJobForAction(db, (await context.params).id, user, request, 'bulk.cancel');
   if (!loaded.ok) return loaded.response;
   const cancelled = await cancelBulkJob(db, loaded.job.id, user.email);
   await auditBulk(user, 'bulk.cancel', loaded.job.id, { rowsNotChecked: cancelled });

@@ -1,5 +1,5 @@
 import { withAuth } from '@/lib/auth/session';
-import { actionResponse, auditBulk, loadBulkJob } from '@/lib/bulk/bulk-service';
+import { actionResponse, auditBulk, loadBulkJobForAction } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
 import { retryFailedRows } from '@/lib/db/queries/bulk';
 import { wakeEngine } from '@/lib/jobs/engine';
@@ -10,7 +10,7 @@ type Context = { params: Promise<{ id: string }> };
 /** POST /api/bulk/[id]/retry: checks again the rows that ended in a register error or were never checked (audited). */
 export const POST = withAuth('analyst', async (request, context: Context, user) => {
   const db = await getDb();
-  const loaded = await loadBulkJob(db, (await context.params).id);
+  const loaded = await loadBulkJobForAction(db, (await context.params).id, user, request, 'bulk.retry');
   if (!loaded.ok) return loaded.response;
   const rows = await retryFailedRows(db, loaded.job.id);
   await auditBulk(user, 'bulk.retry', loaded.job.id, { rows });

@@ -1,5 +1,5 @@
 import { withAuth } from '@/lib/auth/session';
-import { actionResponse, auditBulk, json, loadBulkJob } from '@/lib/bulk/bulk-service';
+import { actionResponse, auditBulk, json, loadBulkJobForAction } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
 import { addToWatchlist, matchedEntities } from '@/lib/db/queries/bulk';
 import { bulkPath } from '@/lib/routes/portal-paths';
@@ -9,7 +9,7 @@ type Context = { params: Promise<{ id: string }> };
 /** POST /api/bulk/[id]/watchlist with `watchlist` = a watchlist's id: adds the matched rows' entities to it (audited). */
 export const POST = withAuth('analyst', async (request, context: Context, user) => {
   const db = await getDb();
-  const loaded = await loadBulkJob(db, (await context.params).id);
+  const loaded = await loadBulkJobForAction(db, (await context.params).id, user, request, 'bulk.watchlist');
   if (!loaded.ok) return loaded.response;
   let form: FormData;
   try {

@@ -1,5 +1,5 @@
 import { withAuth } from '@/lib/auth/session';
-import { actionResponse, auditBulk, json, loadBulkJob } from '@/lib/bulk/bulk-service';
+import { actionResponse, auditBulk, json, loadBulkJobForAction } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
 import { resolveAmbiguousRow, type Resolution } from '@/lib/db/queries/bulk';
 import { wakeEngine } from '@/lib/jobs/engine';
@@ -15,7 +15,7 @@ type Context = { params: Promise<{ id: string; row: string }> };
 export const POST = withAuth('analyst', async (request, context: Context, user) => {
   const params = await context.params;
   const db = await getDb();
-  const loaded = await loadBulkJob(db, params.id);
+  const loaded = await loadBulkJobForAction(db, params.id, user, request, 'bulk.resolve');
   if (!loaded.ok) return loaded.response;
   if (!/^\d{1,6}$/.test(params.row)) return json(400, { error: 'bad-input', field: 'row', message: 'A row number is a whole number.' });
   const rowNo = Number(params.row);
