@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import type { EntityKind } from '@/lib/db/schema';
-import { normaliseName } from '@/lib/reconcile/name-match';
+import { foldName } from '@/lib/matching/fold-name';
+import { readPostcode } from '@/lib/matching/postcode';
 import { splitListedName } from '@/lib/register/normalise-search';
 import { checkSearchText } from '@/lib/register/validate';
 
@@ -15,7 +16,8 @@ import { checkSearchText } from '@/lib/register/validate';
  * a name column ("Name", "Firm", "Firm name", "Entity", "Company"), a type column ("Type",
  * "Kind": firm, individual or fund; FRN, IRN or PRN), a postcode column and a Companies House
  * number column ("Companies House", "Company number", "CH number", "CRN"). A row uses its
- * reference when it has one and its name otherwise. Without a header the first cell is the row's
+ * reference when it has one and its name otherwise; a name beside a reference is kept, to be
+ * checked against the record's names. A postcode column may hold part of a postcode. Without a header the first cell is the row's
  * reference or name and the other cells are recognised by their shape (a UK postcode, a Companies
  * House number, a type word).
  *
@@ -254,7 +256,8 @@ function readRow(rowNo: number, cells: string[], columns: Columns | undefined): 
     }
   }
   const notes: string[] = [];
-  const postcode = postcodeText ? normalisePostcode(postcodeText) : undefined;
+  // A postcode column may hold part of a postcode ("S1", "EC2V"): partial agreement for the matcher.
+  const postcode = postcodeText ? (normalisePostcode(postcodeText) ?? (columns ? readPostcode(postcodeText)?.text : undefined)) : undefined;
   if (postcodeText && !postcode) notes.push(`"${postcodeText}" is not a UK postcode and was not used.`);
   const chNumber = chText ? normaliseCompanyNumber(chText) : undefined;
   if (chText && !chNumber) notes.push(`"${chText}" is not a Companies House number and was not used.`);
@@ -270,7 +273,16 @@ function readRow(rowNo: number, cells: string[], columns: Columns | undefined): 
       if (type && parsed.kind !== type) {
         return { ...base, message: `"${primary}" is ${parsed.kind === 'individual' ? 'an IRN' : 'a number'}, but the row's type says ${type}.` };
       }
-      return { ...base, kind: parsed.kind, ref: parsed.ref, ...(notes.length ? { message: notes.join(' ') } : {}) };
+      // A name beside the reference is kept: the check compares it with the record's names.
+      const given = name && name !== primary ? checkSearchText(name) : undefined;
+      return {
+        ...base,
+        kind: parsed.kind,
+        ref: parsed.ref,
+        ...(given?.ok && /\p{L}{2}/u.test(given.value) ? { name: given.value } : {}),
+        ...extras,
+        ...(notes.length ? { message: notes.join(' ') } : {}),
+      };
     }
     // Text in the reference column: a name.
     if (!name) name = primary;
@@ -296,8 +308,12 @@ function readRow(rowNo: number, cells: string[], columns: Columns | undefined): 
 /** What makes two rows the same check. */
 export function identityOf(row: BulkInputRow): string | undefined {
   if (row.kind === 'invalid') return undefined;
-  if (row.kind === 'name') return `name:${row.entity}:${normaliseName(row.name ?? '')}:${row.postcode ?? ''}:${row.chNumber ?? ''}`;
-  return `${row.kind}:${row.ref}`;
+  const folded = (name: string) => {
+    const f = foldName(name, { person: row.entity === 'individual' || row.kind === 'individual' });
+    return [f.compact, ...f.legalForms].join(' ');
+  };
+  if (row.kind === 'name') return `name:${row.entity}:${folded(row.name ?? '')}:${row.postcode ?? ''}:${row.chNumber ?? ''}`;
+  return `${row.kind}:${row.ref}${row.name ? `:${folded(row.name)}` : ''}`;
 }
 
 /** Rows from a table of cells (header detected), numbered, validated and with duplicates folded. */

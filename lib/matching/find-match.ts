@@ -58,6 +58,8 @@ export interface Candidate {
   ref: string;
   name: string;
   status?: string;
+  /** The register's "Type of business or Individual" ("Firm", "Payment services firm", …). */
+  type?: string;
   postcode?: string;
   /** 0-100, shown to people. */
   score: number;
@@ -164,6 +166,7 @@ export function scoreHit(hit: SearchResult, request: MatchRequest, given: Folded
     ref: hit.referenceNumber,
     name: listedName,
     status: hit.status,
+    type: hit.type,
     postcode: hit.postcode,
     score: Math.max(0, Math.min(100, rank)),
     rank,
