@@ -425,7 +425,8 @@ export async function retryFailedRows(db: Db, bulkId: string, now: number = Date
   });
 }
 
-export type Resolution = { choice: 'none' } | { choice: 'candidate'; kind: EntityKind; ref: string } | { choice: 'listing'; listedName: string };
+/** `listing`: the index, among the row's candidates, of an unauthorised or clone entry. */
+export type Resolution = { choice: 'none' } | { choice: 'candidate'; kind: EntityKind; ref: string } | { choice: 'listing'; index: number };
 
 /** Outcomes that wait for a person's choice. */
 const WAITING: BulkOutcome[] = ['ambiguous', 'mismatch'];
@@ -466,7 +467,7 @@ export async function resolveAmbiguousRow(db: Db, bulkId: string, rowNo: number,
       return Number(updated.numUpdatedRows) === 1;
     }
     if (resolution.choice === 'listing') {
-      const listed = candidates.find((c) => c.listing?.listedName === resolution.listedName);
+      const listed = candidates[resolution.index];
       if (!listed?.listing) return false;
       const reason = unauthorisedRule({ listedName: listed.listing.listedName, name: listed.name, status: listed.listing.status, type: listed.listing.type });
       const fields = {
@@ -521,6 +522,20 @@ export async function resolveAmbiguousRow(db: Db, bulkId: string, rowNo: number,
     await trx.updateTable('bulk_jobs').set({ state: 'running', finished_at: null, updated_at: at }).where('id', '=', bulkId).where('state', '=', 'finished').execute();
     return true;
   });
+}
+
+/** The first row after `rowNo` (or before it, going round) still waiting for a person's choice. */
+export async function nextWaitingRow(db: Db, bulkId: string, rowNo: number): Promise<number | null> {
+  const rows = await db
+    .selectFrom('bulk_rows')
+    .select('row_no')
+    .where('bulk_id', '=', bulkId)
+    .where('duplicate_of', 'is', null)
+    .where('outcome', 'in', WAITING)
+    .orderBy('row_no')
+    .execute();
+  const numbers = rows.map((r) => Number(r.row_no));
+  return numbers.find((n) => n > rowNo) ?? numbers.find((n) => n !== rowNo) ?? null;
 }
 
 /** The distinct entities of the matched rows, for a watchlist. */
