@@ -29,6 +29,7 @@ import { runBulk } from './scenario-bulk';
 import { runColdReport } from './scenario-cold-report';
 import { runNaiveBaselines } from './scenario-naive-baselines';
 import { runScaleOut, scaleOutMissing } from './scenario-scale-out';
+import { runScreening } from './scenario-screening';
 import { runTeam } from './scenario-team';
 import { runWarmPages } from './scenario-warm-pages';
 import { runWatchCycle } from './scenario-watch-cycle';
@@ -238,6 +239,11 @@ async function main(): Promise<void> {
         `Scenario 7: a watch cycle of ${watchedFirms} firms on a time-scaled register (50/1 s, portal 45/1 s), ${TEAM_STAFF} staff browsing for ${teamSeconds} s before, during and after it`,
       );
       results.scenarios.watchCycle = await runWatchCycle({ sandboxSettings, firmCount: watchedFirms, staff: TEAM_STAFF, teamSeconds, runId, log });
+    }
+
+    if (want(8)) {
+      log('Scenario 8: screening quality, the labelled set and a generated held-out set through the bulk check (a sandbox of its own, no latency, no limit)');
+      results.scenarios.screening = await runScreening({ log });
     }
   } catch (error) {
     // Keep what the finished scenarios measured: write the results, then fail the command.

@@ -7,7 +7,7 @@ import { neutraliseCell } from '@/lib/export/csv';
 import type * as M from '@/lib/register/model';
 import type { RegisterClient } from '@/lib/register/register-client-types';
 import type { AllPagesResult, RegisterFailure, RegisterResult } from '@/lib/register/result';
-import { findMatch, type Candidate, type ListingCandidate, type MatchReport, type RegisterPort } from '@/lib/matching/find-match';
+import { findMatch, firmOtherNames, fundOtherNames, type Candidate, type ListingCandidate, type MatchReport, type RegisterPort } from '@/lib/matching/find-match';
 import { foldName } from '@/lib/matching/fold-name';
 import { compareNames } from '@/lib/matching/name-similarity';
 import { readPostcode } from '@/lib/matching/postcode';
@@ -207,8 +207,13 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
         return r.kind === 'ok' ? r.data : [];
       },
       async firmNames(frn) {
-        const r = guard(await client.firmNames(frn, call));
-        return r.kind === 'ok' ? otherNames(r.data) : undefined;
+        // A firm's names run to a second page when it has more than ten (the bank has fourteen).
+        const r = guard(await client.allPages(client.firmNames, [frn], { priority: 'idle', maxPages: 3 }));
+        return r.kind === 'ok' ? firmOtherNames(r.data) : undefined;
+      },
+      async fundNames(prn) {
+        const r = guard(await client.fundNames(prn, call));
+        return r.kind === 'ok' ? fundOtherNames(r.data) : undefined;
       },
     };
 
@@ -406,9 +411,9 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
         let fit = bestFit(names);
         // Not the record's own name exactly: its trading and previous names may be what was meant.
         if ((!fit || fit.score < 100) && kind === 'firm') {
-          const other = guard(await client.firmNames(ref, call));
+          const other = guard(await client.allPages(client.firmNames, [ref], { priority: 'idle', maxPages: 3 }));
           if (other.kind === 'ok') {
-            const more = otherNames(other.data);
+            const more = firmOtherNames(other.data);
             fit = bestFit([...names, ...more.current.map((name) => ({ name, on: 'a trading name' })), ...more.previous.map((name) => ({ name, on: 'a previous name' }))]);
           }
         }
@@ -462,11 +467,6 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
       };
     }
   }
-}
-
-function otherNames(data: M.FirmNames): { current: string[]; previous: string[] } {
-  const names = (list: M.FirmName[]) => list.map((n) => n.name).filter((n): n is string => Boolean(n));
-  return { current: names(data.current), previous: names(data.previous) };
 }
 
 /** The matcher's candidates (with records) and unauthorised entries, as a bulk row keeps them. */

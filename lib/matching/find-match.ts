@@ -1,5 +1,5 @@
 import type { EntityKind } from '@/lib/db/schema';
-import type { SearchResult } from '@/lib/register/model';
+import type { FirmNames, FundName, SearchResult } from '@/lib/register/model';
 import { readClone } from '@/lib/standing/listing-standing';
 import { readFirmStatus, readFundStatus } from '@/lib/standing/status-words';
 import { foldName, type FoldedName } from './fold-name';
@@ -16,12 +16,12 @@ import { fallbackQueries, firstQuery, MAX_QUERIES } from './register-queries';
  *    finds nothing worth a look.
  * 2. Score every entry found (name-similarity.ts) against its listed name, and, for firms the
  *    register found through another name (a typed word that starts no word of the listed name),
- *    against their trading and previous names (at most `MAX_NAME_LOOKUPS` firms a row: one call
- *    each). A current trading name counts in full, a previous name at 95% (the firm was found
+ *    against their trading and previous names (a fund's other names likewise; at most
+ *    `MAX_NAME_LOOKUPS` a row: one call each). A current trading name counts in full, a previous name at 95% (the firm was found
  *    under a name it no longer uses, which is said).
  * 3. Adjust for the postcode (postcode.ts), and take 10 off a firm or fund whose listed status has
- *    ended, so that the current entry of a name listed twice (a representative that became
- *    authorised) comes first.
+ *    ended when a current entry of the same name is listed too (`preferCurrentEntries`: a
+ *    representative that became authorised is listed twice).
  * 4. Decide (`decide`): **matched** when the best reaches `MATCH_SCORE` and leads the next by
  *    `MARGIN`; **unauthorised** when an unauthorised or clone entry fits the name better than any
  *    entry with a record; **ambiguous** (a person chooses) when something reaches `REVIEW_FLOOR`;
@@ -45,12 +45,26 @@ export interface MatchRequest {
   postcode?: GivenPostcode;
 }
 
+/** A firm's names as the matcher reads them: trading and registered (current), and previous. */
+export function firmOtherNames(data: FirmNames): { current: string[]; previous: string[] } {
+  const names = (list: FirmNames['current']) => list.map((n) => n.name).filter((n): n is string => Boolean(n));
+  return { current: names(data.current), previous: names(data.previous) };
+}
+
+/** A fund's other names: current while they have no end date. */
+export function fundOtherNames(data: FundName[]): { current: string[]; previous: string[] } {
+  const names = (list: FundName[]) => list.map((n) => n.name).filter((n): n is string => Boolean(n));
+  return { current: names(data.filter((n) => !n.effectiveTo)), previous: names(data.filter((n) => n.effectiveTo)) };
+}
+
 /** How the matcher reaches the register; failures are the caller's to throw. */
 export interface RegisterPort {
   /** One page of the register's search; an empty list when it finds nothing. */
   search(query: string, entity: EntityKind): Promise<SearchResult[]>;
   /** A firm's current (trading and registered) and previous names; undefined when none. */
   firmNames?(frn: string): Promise<{ current: string[]; previous: string[] } | undefined>;
+  /** A fund's other names (current ones have no end date); undefined when none. */
+  fundNames?(prn: string): Promise<{ current: string[]; previous: string[] } | undefined>;
 }
 
 export interface Candidate {
@@ -156,10 +170,6 @@ export function scoreHit(hit: SearchResult, request: MatchRequest, given: Folded
     rank += p.adjustment;
     if (p.agreement !== 'not-listed' || hit.postcode === undefined) reasons.push(p.note);
   }
-  if (statusEnded(hit)) {
-    rank -= ENDED_PENALTY;
-    reasons.push(`listed status "${hit.status}" (−${ENDED_PENALTY}, so a current entry of the same name comes first)`);
-  }
   rank = Math.round(rank * 10) / 10;
   return {
     kind: hit.entity,
@@ -195,6 +205,31 @@ export function scoreListing(hit: SearchResult, given: FoldedName): ListingCandi
     exact: c.exact,
     reasons: describeName(c),
   };
+}
+
+/**
+ * An entry whose listed status has ended takes 10 off when an entry of the same name (once folded,
+ * legal forms included) is current: a representative that became authorised, or a firm that
+ * re-registered, is listed twice, and the current entry is the one meant. Alone, an ended entry
+ * keeps its score: a firm no longer authorised is still the firm named (its standing says stop).
+ */
+export function preferCurrentEntries(candidates: Candidate[]): Candidate[] {
+  const key = (c: Candidate) => {
+    const f = foldName(c.name, { person: c.kind === 'individual' });
+    return `${c.kind}|${f.compact}|${f.legalForms.join(' ')}`;
+  };
+  const ended = (c: Candidate) => statusEnded({ entity: c.kind, status: c.status } as SearchResult);
+  const current = new Set(candidates.filter((c) => !ended(c)).map(key));
+  return candidates.map((c) => {
+    if (!ended(c) || !current.has(key(c))) return c;
+    const rank = Math.round((c.rank - ENDED_PENALTY) * 10) / 10;
+    return {
+      ...c,
+      rank,
+      score: Math.max(0, Math.min(100, rank)),
+      reasons: [...c.reasons, `listed status "${c.status}" while an entry of the same name is current (−${ENDED_PENALTY})`],
+    };
+  });
 }
 
 /** One entry per reference number (the register lists some twice, with two statuses), best first. */
@@ -262,7 +297,9 @@ export async function findMatch(request: MatchRequest, port: RegisterPort): Prom
   const names = new Map<string, { current: string[]; previous: string[] }>();
   const rescore = () => {
     report.candidates = rankCandidates(
-      hits.map((h) => scoreHit(h, request, folded, h.referenceNumber ? names.get(h.referenceNumber) : undefined)).filter((c): c is Candidate => c !== undefined),
+      preferCurrentEntries(
+        hits.map((h) => scoreHit(h, request, folded, h.referenceNumber ? names.get(h.referenceNumber) : undefined)).filter((c): c is Candidate => c !== undefined),
+      ),
     );
     report.listings = rankListings(hits.filter((h) => !h.referenceNumber || !h.linkable).map((h) => scoreListing(h, folded)));
     report.decision = decide(report.candidates, report.listings);
@@ -270,13 +307,14 @@ export async function findMatch(request: MatchRequest, port: RegisterPort): Prom
   const settled = () => report.decision.outcome === 'matched' || report.decision.outcome === 'unauthorised';
   const bestScore = () => Math.max(report.candidates[0]?.rank ?? 0, report.listings[0]?.score ?? 0);
 
+  const otherNames = request.entity === 'firm' ? port.firmNames : request.entity === 'fund' ? port.fundNames : undefined;
   const lookUp = async (ref: string) => {
     report.nameLookups.push(ref);
     report.calls += 1;
-    names.set(ref, (await port.firmNames!(ref)) ?? { current: [], previous: [] });
+    names.set(ref, (await otherNames!(ref)) ?? { current: [], previous: [] });
     rescore();
   };
-  const canLookUp = request.entity === 'firm' && port.firmNames !== undefined;
+  const canLookUp = otherNames !== undefined;
 
   for (const query of [first, ...fallbackQueries(folded)].slice(0, MAX_QUERIES)) {
     if (report.queries.length > 0 && (settled() || bestScore() >= GOOD_ENOUGH)) break;
@@ -285,7 +323,7 @@ export async function findMatch(request: MatchRequest, port: RegisterPort): Prom
     const found = await port.search(query, request.entity);
     hits.push(...found);
     rescore();
-    // Firms the register found through a trading or previous name: read those names.
+    // Entries the register found through a trading, previous or other name: read those names.
     for (const hit of canLookUp ? found : []) {
       if (report.nameLookups.length >= MAX_NAME_LOOKUPS || settled()) break;
       const ref = hit.referenceNumber;
@@ -295,7 +333,7 @@ export async function findMatch(request: MatchRequest, port: RegisterPort): Prom
   // Still undecided: the leading candidates' other names may settle it ("Albion Crown" is a trading name of "Albion Crown Bank plc").
   for (const c of canLookUp ? [...report.candidates] : []) {
     if (report.nameLookups.length >= MAX_NAME_LOOKUPS || settled() || c.rank < REVIEW_FLOOR) break;
-    if (c.kind === 'firm' && !names.has(c.ref)) await lookUp(c.ref);
+    if (c.kind === request.entity && !names.has(c.ref)) await lookUp(c.ref);
   }
   return report;
 }

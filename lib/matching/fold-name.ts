@@ -110,7 +110,7 @@ export function foldName(name: string, options: FoldOptions = {}): FoldedName {
     .replace(/(\p{L})['’‘`´](?=\p{L})/gu, '$1')
     .replace(/['’‘`´]/g, '')
     // Dotted initials: "l.l.p." → "llp", "u.k." → "uk".
-    .replace(/\b(?:[a-z]\.){2,}/g, (m) => `${m.replace(/\./g, '')} `)
+    .replace(/\b(?:[a-z]\.){2,}[a-z]?(?![a-z])/g, (m) => `${m.replace(/\./g, '')} `)
     // Rule 3: & and + are "and".
     .replace(/[&+]/g, ' and ')
     .replace(/[^a-z0-9]+/g, ' ')

@@ -5,7 +5,7 @@ import { decide, findMatch, scoreHit, type RegisterPort } from './find-match';
 import { foldLetters, foldName, legalFormsAgree } from './fold-name';
 import { compareNames, editDistance } from './name-similarity';
 import { comparePostcodes, readPostcode } from './postcode';
-import { fallbackQueries, firstQuery } from './register-queries';
+import { correctCommonWord, fallbackQueries, firstQuery } from './register-queries';
 
 const words = (name: string, person = false) => foldName(name, { person }).words.join(' ');
 const forms = (name: string) => foldName(name).legalForms.join(' ');
@@ -66,7 +66,8 @@ describe('name similarity', () => {
     expect(score('RevolutionFX Markets', 'Revolution FX Markets Ltd')).toMatchObject({ score: 100, notes: ['the same name written with different spacing'] });
   });
   it('says when only the legal form differs', () => {
-    expect(score('Greyfriars Insurance Brokers Ltd', 'Greyfriars Insurance Brokers LLP')).toMatchObject({ score: 94, exact: false });
+    expect(score('Greyfriars Insurance Brokers Ltd', 'Greyfriars Insurance Brokers LLP')).toMatchObject({ score: 88, exact: false });
+    expect(foldName('Adeyemi & Sinclair L.L.P').legalForms).toEqual(['llp']);
   });
   it('puts a one-letter slip at 92 and names the words', () => {
     const c = score('Albion Crwn Bank plc', 'Albion Crown Bank plc');
@@ -117,10 +118,14 @@ describe('register queries', () => {
     expect(firstQuery(foldName('Castlegate Securities Ltd'))).toBe('castlegate securities');
     expect(firstQuery(foldName('The Ó Súilleabháin & D’Arcy Partnership LLP'))).toBe('o suilleabhain darcy partnership');
   });
-  it('falls back to the name without one word, longest first, within the budget', () => {
-    expect(fallbackQueries(foldName('Albion Crwn Bank plc'))).toEqual(['crwn bank', 'albion crwn', 'albion bank']);
-    expect(fallbackQueries(foldName('Quaysde Payments'))).toEqual(['quaysde', 'qu payments']);
+  it('falls back to common words spelt right, word starts, then the name without one word, within the budget', () => {
+    expect(fallbackQueries(foldName('Kingsmere Morgage Network Limited'))).toEqual(['kingsmere mortgage network', 'kin mor net', 'morgage network']);
+    expect(fallbackQueries(foldName('Albion Crwn Bank plc'))).toEqual(['al cr ba', 'crwn bank', 'albion bank']);
+    expect(fallbackQueries(foldName('Bluepeak Capital Partners'))).toEqual(['blu cap par', 'capital partners', 'bluepeak partners']);
+    expect(fallbackQueries(foldName('Quaysde Payments'))).toEqual(['qua pay', 'qu payments', 'quaysde']);
     expect(fallbackQueries(foldName('Revolutin'))).toEqual(['revol']);
+    expect(correctCommonWord('welath')).toBe('wealth');
+    expect(correctCommonWord('kestrel')).toBe('kestrel');
   });
 });
 

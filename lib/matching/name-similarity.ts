@@ -4,8 +4,10 @@ import { legalFormsAgree, type FoldedName } from './fold-name';
  * How alike two folded names are, 0 to 100, and why, for people. The scale:
  *
  * - **100**: the same name once folded (fold-name.ts), legal forms agreeing or given on one side.
- * - **94**: the same name with different legal forms ("Ltd" given, "LLP" on the register): usually
- *   the same firm written carelessly, sometimes a sister firm, so it is said.
+ * - **88**: the same name with different legal forms ("Ltd" given, "LLP" on the register): often
+ *   the same firm written carelessly, but sometimes another firm of the same name (the register
+ *   holds both "Greyfriars Insurance Brokers LLP" and "… Limited"), so never a match by itself: a
+ *   person decides unless the register holds nothing closer.
  * - **92**: one letter different, missing, extra or two letters swapped across the whole name of
  *   at least 8 letters ("Albion Crwn Bank" for "Albion Crown Bank"): a typing slip.
  * - **84**: two letters different in a name of at least 14 letters.
@@ -42,6 +44,22 @@ const GENERIC = new Set(
     .split(/\s+/)
     .filter(Boolean),
 );
+
+/**
+ * Words common in firm and fund names, spelt right: a typed word one slip from exactly one of them
+ * ("morgage", "welath", "insurence") is read as it (register-queries.ts), because the register's
+ * search needs every word spelt as the register has it.
+ */
+export const COMMON_WORDS: ReadonlySet<string> = new Set([
+  ...GENERIC,
+  ...`mortgage mortgages insurance services financial management wealth advisers investments planning associates partners capital securities holdings
+  international consultants solutions brokers protection assurance finance lending leasing trustees trustee managers private clients independent payments
+  exchange markets bank building society asset fund funds equity income growth global european american property limited company group network direct
+  online advisory underwriting agency commercial consumer credit loans motor motors vehicle estates lettings transfer currency pensions pension retirement
+  trading investment portfolio strategic sterling`
+    .split(/\s+/)
+    .filter(Boolean),
+]);
 
 export function wordWeight(word: string): number {
   return GENERIC.has(word) ? 0.5 : 1;
@@ -125,13 +143,13 @@ export function compareNames(given: FoldedName, listed: FoldedName, options: { p
   const formNote = formsAgree ? [] : [`legal form differs (${given.legalForms.join(' ')} given, ${listed.legalForms.join(' ')} on the register)`];
   if (given.compact === listed.compact) {
     const spaced = given.words.join(' ') !== listed.words.join(' ') ? ['the same name written with different spacing'] : [];
-    return formsAgree ? { score: 100, exact: true, spelling: false, notes: spaced } : { score: 94, exact: false, spelling: false, notes: [...spaced, ...formNote] };
+    return formsAgree ? { score: 100, exact: true, spelling: false, notes: spaced } : { score: 88, exact: false, spelling: false, notes: [...spaced, ...formNote] };
   }
   const length = Math.min(given.compact.length, listed.compact.length);
   const d = length >= 8 ? editDistance(given.compact, listed.compact, 2) : 3;
   if (d === 1 || (d === 2 && length >= 14)) {
     const slips = spellingPairs(given.words, listed.words);
-    const score = (d === 1 ? 92 : 84) - (formsAgree ? 0 : 4);
+    const score = (d === 1 ? 92 : 84) - (formsAgree ? 0 : 8);
     return { score, exact: false, spelling: true, notes: [`spelling differs${slips ? `: ${slips}` : ` by ${d === 1 ? 'one letter' : 'two letters'}`}`, ...formNote] };
   }
   if (person && given.words.length >= 2 && listed.words.length > given.words.length) {
@@ -145,9 +163,9 @@ export function compareNames(given: FoldedName, listed: FoldedName, options: { p
   const matchedGiven = pairs.reduce((n, p) => n + p.credit * (person ? 1 : wordWeight(p.a)), 0);
   const matchedListed = pairs.reduce((n, p) => n + p.credit * (person ? 1 : wordWeight(p.b)), 0);
   const sameWords = pairs.length === given.words.length && pairs.length === listed.words.length && pairs.every((p) => p.credit === 1);
-  if (sameWords) return { score: formsAgree ? 97 : 93, exact: false, spelling: false, notes: ['the same words in another order', ...formNote] };
+  if (sameWords) return { score: formsAgree ? 97 : 87, exact: false, spelling: false, notes: ['the same words in another order', ...formNote] };
   let score = (100 * (matchedGiven + matchedListed)) / (weigh(given.words) + weigh(listed.words));
-  if (!formsAgree) score *= 0.96;
+  if (!formsAgree) score *= 0.9;
   const notes: string[] = [];
   const slipped = pairs.filter((p) => p.credit < 1);
   if (slipped.length > 0) notes.push(`words read as alike: ${slipped.map((p) => `"${p.a}" ~ "${p.b}"`).join(', ')}`);

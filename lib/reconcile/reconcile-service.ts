@@ -1,8 +1,9 @@
-import { findMatch, REVIEW_FLOOR, type Candidate as MatchCandidate, type ListingCandidate, type RegisterPort } from '@/lib/matching/find-match';
+import { findMatch, firmOtherNames, fundOtherNames, REVIEW_FLOOR, type Candidate as MatchCandidate, type ListingCandidate, type RegisterPort } from '@/lib/matching/find-match';
 import type { Firm, FirmAddress, Individual, Fund, SearchResult, SearchType } from '@/lib/register/model';
 import type { RegisterClient } from '@/lib/register/register-client-types';
 import type { AllPagesResult, CallOptions, Priority, RegisterFailure, RegisterResult } from '@/lib/register/result';
 import { checkFrn, checkIrn, checkPrn } from '@/lib/register/validate';
+import { readPostcode } from '@/lib/matching/postcode';
 import { firmStanding } from '@/lib/standing/firm-standing';
 import { fundStanding } from '@/lib/standing/fund-standing';
 import { individualStanding } from '@/lib/standing/individual-standing';
@@ -21,7 +22,8 @@ import { combine, reasonsText, standingText, type Standing } from '@/lib/standin
  *
  * Names are matched by the portal's one matcher (lib/matching/find-match.ts: legal forms, accents
  * and punctuation folded, slips and partial names scored, trading and previous names read); the
- * best candidate's description says how the query was read when folding changed it. Each
+ * best candidate's description says how the query was read when folding changed it. A query may
+ * carry a `postcode` property (whole or partial), which counts as the bulk check's postcode does. Each
  * candidate's description starts with its standing as its search listing gives it; the `standing`
  * and `standing_reasons` properties of data extension read the whole standing (lib/standing).
  */
@@ -37,6 +39,8 @@ export interface ReconQuery {
   query: string;
   type: SearchType;
   limit: number;
+  /** A `postcode` property sent with the query (whole or partial: "S1 2AB", "S1"): agreement counts for a firm. */
+  postcode?: string;
 }
 
 export interface Candidate {
@@ -145,7 +149,19 @@ export function parseQueryBatch(raw: string, maxBatch: number): Map<string, Reco
       if (typeof q.limit !== 'number' || !Number.isInteger(q.limit) || q.limit < 1) throw new ReconcileInputError(`Query ${key}: limit must be a whole number of at least 1.`);
       limit = Math.min(q.limit, MAX_LIMIT);
     }
-    out.set(key, { query: q.query.trim(), type: parseType(q.type, `Query ${key}`), limit });
+    let postcode: string | undefined;
+    if (q.properties !== undefined) {
+      if (!Array.isArray(q.properties)) throw new ReconcileInputError(`Query ${key}: properties must be a list like [{"pid": "postcode", "v": "S1 2AB"}].`);
+      for (const p of q.properties as Array<{ pid?: unknown; v?: unknown }>) {
+        if (p?.pid !== 'postcode') continue;
+        const v = Array.isArray(p.v) ? p.v[0] : p.v;
+        if (typeof v === 'string' && v.trim() !== '') {
+          if (!readPostcode(v)) throw new ReconcileInputError(`Query ${key}: "${v.slice(0, 20)}" is not a UK postcode or part of one (e.g. "S1 2AB", "S1").`);
+          postcode = v.trim();
+        }
+      }
+    }
+    out.set(key, { query: q.query.trim(), type: parseType(q.type, `Query ${key}`), limit, ...(postcode ? { postcode } : {}) });
   }
   return out;
 }
@@ -191,10 +207,12 @@ export class ReconcileService {
     return {
       search: async (query) => unwrap(await this.register.search(query, type, this.opts)) ?? [],
       firmNames: async (frn) => {
-        const names = unwrap(await this.register.firmNames(frn, this.opts));
-        if (!names) return undefined;
-        const list = (l: Array<{ name?: string }>) => l.map((n) => n.name).filter((n): n is string => Boolean(n));
-        return { current: list(names.current), previous: list(names.previous) };
+        const names = unwrap(await this.register.allPages(this.register.firmNames, [frn], { priority: this.priority, maxPages: 3 }));
+        return names ? firmOtherNames(names) : undefined;
+      },
+      fundNames: async (prn) => {
+        const names = unwrap(await this.register.fundNames(prn, this.opts));
+        return names ? fundOtherNames(names) : undefined;
       },
     };
   }
@@ -219,7 +237,7 @@ export class ReconcileService {
         },
       ];
     }
-    const report = await findMatch({ name: q.query, entity: q.type }, this.port(q.type));
+    const report = await findMatch({ name: q.query, entity: q.type, postcode: readPostcode(q.postcode) }, this.port(q.type));
     const d = report.decision;
     const folded = report.folded.notes.length > 0 && report.queries.length > 0 ? ` · query read as "${report.queries[0]}" (${report.folded.notes.join(', ')})` : '';
     const candidates: Candidate[] = report.candidates

@@ -210,7 +210,12 @@ if (!present) {
         a: { query: 'castlegate securities ltd', type: 'firm' },
         b: { query: 'Revolution Capital Partners', type: 'firm' },
         c: { query: 'Piers Rowntree', type: 'individual' },
+        d: { query: 'Oakwood Financial Services Ltd', type: 'firm', properties: [{ pid: 'postcode', v: 'S1' }] },
+        e: { query: 'Oakwood Financial Services Ltd', type: 'firm' },
       });
+      // Two firms of one name: a partial postcode settles it, none leaves it to the analyst.
+      expect(body.d.result[0]).toMatchObject({ id: '910112', match: true });
+      expect(body.e.result.every((c) => !c.match)).toBe(true);
       expect(body.a.result[0]).toMatchObject({ id: SHOWCASE.disciplinaryFrn, match: true });
       expect((body.a.result[0] as { description?: string }).description).toContain('query read as "castlegate securities"');
       const clone = body.b.result[0] as { id: string; name: string; match: boolean; description?: string };
