@@ -26,9 +26,9 @@ export function FundHeader({ page, current, refreshCalls }: { page: Extract<Fund
             </span>
           ) : null}
           {!listing?.name ? <span className="text-slate-600">(the register’s search did not give this fund’s name)</span> : null}
-          <span className="basis-full">
+          <div className="basis-full">
             <RecordStanding kind="fund" record={fund} />
-          </span>
+          </div>
         </>
       }
       provenance={result.provenance}

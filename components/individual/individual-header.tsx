@@ -44,9 +44,9 @@ export function IndividualHeader({
               <span className="text-slate-600">Known as</span> {individual.commonlyUsedName}
             </span>
           ) : null}
-          <span className="basis-full">
+          <div className="basis-full">
             <RecordStanding kind="individual" record={individual} />
-          </span>
+          </div>
         </>
       }
       provenance={result.provenance}

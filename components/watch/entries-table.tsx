@@ -46,7 +46,7 @@ export function EntriesTable({ watchlistId, entries, canManage }: { watchlistId:
                 {e.latestCheck.standing.reasons[0] ? <span className="text-xs text-slate-700">{e.latestCheck.standing.reasons[0].text}</span> : null}
               </span>
             ) : (
-              <span className="text-slate-700">{e.latestCheck ? 'Read at the next check' : 'Not checked yet'}</span>
+              <span className="text-slate-700">{e.latestCheck ? 'Read at the next check' : 'Read at the first check'}</span>
             ),
         },
         {
