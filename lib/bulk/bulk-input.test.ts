@@ -92,6 +92,25 @@ describe('reading an input table', () => {
   });
 });
 
+describe('reading what screening needs', () => {
+  it('keeps a name beside a reference, to check one against the other, and reads part of a postcode in a postcode column', () => {
+    const rows = readInputTable([
+      ['Reference', 'Name', 'Postcode'],
+      ['200200', 'Kingsmere Mortgage Network Limited', ''],
+      ['200200', 'Albion Crown Bank plc', ''],
+      ['200200', 'albion crown bank PLC', ''],
+      ['', 'Oakwood Financial Services Ltd', 'S1'],
+    ]);
+    expect(rows.map((r) => [r.kind, r.ref, r.name, r.postcode, r.duplicateOf])).toEqual([
+      ['firm', '200200', 'Kingsmere Mortgage Network Limited', undefined, undefined],
+      ['firm', '200200', 'Albion Crown Bank plc', undefined, undefined],
+      // The same number and the same name once folded: checked once.
+      ['firm', '200200', 'albion crown bank PLC', undefined, 2],
+      ['name', undefined, 'Oakwood Financial Services Ltd', 'S1', undefined],
+    ]);
+  });
+});
+
 describe('estimating a bulk check', () => {
   it("counts requests per row and the time at bulk work's share of the budget", () => {
     const rows = readInputTable([['200200'], ['200200'], ['300300'], ['Albion Crown Bank plc'], ['BKS00001'], ['123456789']]);
