@@ -132,7 +132,7 @@ export function readScreeningSet(file = SCREENING_SET): LabelledRow[] {
  * (no firm name within three letters of them).
  */
 export function generatedRows(d: Dataset, count: number): LabelledRow[] {
-  const rng = new Rng('screening-held-out');
+  const rng = new Rng('screening-held-out-2');
   const key = (n: string) => foldName(n).compact;
   const seen = new Map<string, number>();
   const note = (n: string) => seen.set(key(n), (seen.get(key(n)) ?? 0) + 1);
