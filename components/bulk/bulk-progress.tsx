@@ -36,7 +36,9 @@ export function BulkProgress({ url, initial }: { url: string; initial: Progress 
   const router = useRouter();
   const { data, error } = useSWR(url, fetcher, {
     fallbackData: initial,
-    refreshInterval: (latest) => (latest?.state === 'running' ? 1000 : 0),
+    // SWR keeps fallback data out of its cache, so `latest` is undefined until the first answer:
+    // read the server's state then, or a first answer equal to it would never start the polling.
+    refreshInterval: (latest) => ((latest ?? initial).state === 'running' ? 1000 : 0),
     revalidateOnFocus: false,
   });
   const p = data ?? initial;

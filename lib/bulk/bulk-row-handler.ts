@@ -523,7 +523,8 @@ export function unauthorisedResult(listing: ListingCandidate, clonedFirm: Candid
     candidates,
     fields: { Name: listing.listedName, ...(listing.status ? { Status: listing.status } : {}), ...(listing.type ? { 'Business type': listing.type } : {}) },
     standing,
-    message: `${reason.text}${report ? foldedNote(report) : ''}`,
+    // The reasons are the standing's (on the page and in the downloads' reasons column); the note says which entry.
+    message: `The name is "${listing.listedName}", an entry the register lists without a record (${listing.clone ? 'a clone' : 'unauthorised'}).${report ? foldedNote(report) : ''}`,
     requestCount: 0,
   };
 }
