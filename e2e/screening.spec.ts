@@ -39,3 +39,21 @@ test('search reads a name as people write it and says so; a clone is listed with
     .filter({ hasText: 'clone of FCA authorised firm' });
   await expect(clone.getByTestId('standing-badge')).toHaveText('✕Stop · Clone firm');
 });
+
+test('a small bulk check finishes on screen, counts what needs review, and each choice leads to the next row waiting', async ({ page }) => {
+  await page.goto('/bulk');
+  const csv = 'Reference,Name,Postcode\n,Oakwood Financial Services Ltd,\n200200,Kingsmere Mortgage Network Limited,\nPXR00042,,\n,Revolution Capital Partners,\n';
+  await page.getByLabel('Or upload a CSV or XLSX file').setInputFiles({ name: 'panel.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Review cost' }).click();
+  await page.getByRole('button', { name: /Start bulk check/ }).click();
+  await page.waitForURL(/\/bulk\/[0-9a-f-]{36}$/);
+  // No reload: the progress polls until the job is over, however quick it is.
+  await expect(page.getByTestId('bulk-state')).toContainText('Finished', { timeout: 60_000 });
+  await expect(page.getByTestId('review-decision')).toHaveText('Needs a decision (2)');
+  await expect(page.getByTestId('review-flagged')).toHaveText('Flagged (2)');
+  const chooser = page.getByTestId('candidates').filter({ has: page.getByRole('button', { name: 'Record choice for row 1' }) });
+  await chooser.getByRole('radio', { name: /FRN 910112/ }).check();
+  await chooser.getByRole('button', { name: 'Record choice for row 1' }).click();
+  await expect(page).toHaveURL(/notice=resolved#row-2$/);
+  await expect(page.getByTestId('candidates').filter({ has: page.getByRole('button', { name: 'Record choice for row 2' }) })).toContainText('Kingsmere Mortgage Network Limited');
+});
