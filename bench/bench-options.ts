@@ -4,7 +4,7 @@
  * minutes measuring the wrong thing.
  */
 
-export const SCENARIOS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export const SCENARIOS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export type ScenarioNumber = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -27,7 +27,9 @@ export const BENCH_USAGE = `Usage: npm run bench -- [--quick] [--only=N[,N…]]
                1,000 FRNs beside a browsing team, 7 a watch cycle of 2,000 firms on a
                time-scaled register with the team beside it and after it, 8 the team alone,
                beside 20 programs flooding the register API and beside 5 people looping
-               "Refresh from the register"), e.g. --only=1,2
+               "Refresh from the register", 9 screening quality: the labelled set
+               bench/screening-set.csv and a generated held-out set through the bulk check
+               and reconciliation), e.g. --only=1,2
   --help       this text
 
 Environment: NEXT_DIST_DIR (default .next-bench; never .next), SANDBOX_LATENCY_MS (default

@@ -6,6 +6,7 @@ import type { Budget } from './budget-bound';
 import type { BulkScenarioResult } from './scenario-bulk';
 import type { ColdReportRow } from './scenario-cold-report';
 import type { FairShareResult } from './scenario-fair-share';
+import type { ScreeningEvaluation, ScreeningResult } from './scenario-screening';
 import type { NaiveRow } from './scenario-naive-baselines';
 import type { TeamResult } from './scenario-team';
 import type { WarmPagesResult } from './scenario-warm-pages';
@@ -31,6 +32,7 @@ export interface BenchResults {
     bulk?: BulkScenarioResult;
     watchCycle?: WatchCycleResult;
     fairShare?: FairShareResult;
+    screening?: ScreeningResult;
   };
   /** Scenarios not run, and why. */
   skipped: { scenario: number; reason: string }[];
@@ -334,10 +336,79 @@ export function renderMarkdown(r: BenchResults): string {
     if (fair.refreshLoop.refreshers.refusal) out.push('', `A refused refresh said: "${fair.refreshLoop.refreshers.refusal}"`);
   }
 
+  const screening = r.scenarios.screening;
+  if (screening) {
+    out.push('', '## 9. Screening quality', '');
+    out.push(...screeningMarkdown(screening));
+  }
+
   if (r.stoppedEarly) out.push('', '## Stopped early', '', `The run stopped at an error; the scenarios above it finished: ${r.stoppedEarly}`);
   if (r.skipped.length > 0) {
     out.push('', '## Not run', '');
     for (const s of r.skipped) out.push(`- Scenario ${s.scenario}: ${s.reason}`);
   }
   return `${out.join('\n')}\n`;
+}
+
+function screeningMarkdown(s: ScreeningResult): string[] {
+  const row = (what: string, e: ScreeningEvaluation): (string | number)[] => [
+    what,
+    int(e.rows),
+    int(e.nameRows),
+    `${int(e.matched.right)} of ${int(e.matched.total)} (${pct(e.matched.precision)})`,
+    int(e.matched.wrong + (e.matchedAll.wrong - e.matched.wrong)),
+    `${int(e.recall.matched)} of ${int(e.recall.held)} (${pct(e.recall.share)})`,
+    `${int(e.recall.foundOrReview)} (${pct(e.recall.foundShare)})`,
+    e.flagged.labelled > 0 ? `${int(e.flagged.caught)} of ${int(e.flagged.labelled)} (${pct(e.flagged.share)})` : '—',
+    e.calls.matchingPerNameRow.toFixed(2),
+    e.calls.totalPerNameRow.toFixed(2),
+  ];
+  const out = [
+    table(
+      [
+        'set',
+        'rows',
+        'name rows',
+        'precision of matched (name rows)',
+        'wrong matches (all rows)',
+        'recall: held names matched',
+        'matched or offered to a person',
+        'flagged rows caught',
+        'matcher calls / name row',
+        'all calls / name row',
+      ],
+      [row('labelled (bench/screening-set.csv)', s), row('generated held-out', s.heldOut)],
+    ),
+    '',
+    `Labelled set: prohibited people and clones flagged ${int(s.prohibitedAndClones.caught)} of ${int(s.prohibitedAndClones.labelled)}; genuine firms called unauthorised ${int(s.genuineCalledUnauthorised)}; ` +
+      `rows needing a decision left to a person ${int(s.decisions.waited)} of ${int(s.decisions.labelled)}; numbers and names that disagree stopped ${int(s.mismatches.waited)} of ${int(s.mismatches.labelled)}, offering the record the name fits ${int(s.mismatches.offered)}; ` +
+      `names the register does not hold: not found ${int(s.notHeld.notFound)}, left to a person ${int(s.notHeld.leftToPerson)}, matched ${int(s.notHeld.matched)}; invalid rows refused ${int(s.invalid.right)} of ${int(s.invalid.labelled)}. ` +
+      `Calls, each row alone with an empty cache: ${s.calls.totalPerRow.toFixed(2)} a row, the matcher's at most ${int(s.calls.matchingMaxNameRow)} for one name; the whole set as one bulk check sharing the cache: ${int(s.calls.sharedRunTotal ?? 0)} (${(s.calls.sharedRunPerRow ?? 0).toFixed(2)} a row checked).`,
+  ];
+  if (s.reconciliation)
+    out.push(
+      '',
+      `Reconciliation of the same name rows (the same matcher): the same answer as the bulk check for ${int(s.reconciliation.agreesWithBulk)} of ${int(s.reconciliation.nameRows)}; a match on the right record ${int(s.reconciliation.matchedRight)}, on a wrong one ${int(s.reconciliation.matchedWrong)}.`,
+    );
+  out.push(
+    '',
+    table(
+      ['category', 'rows', 'right'],
+      Object.entries(s.categories).map(([c, v]) => [c, v.rows, v.right]),
+    ),
+  );
+  const misses = [...s.misses.map((m) => ({ ...m, set: 'labelled' })), ...s.heldOut.misses.map((m) => ({ ...m, set: 'held-out' }))];
+  if (misses.length > 0)
+    out.push(
+      '',
+      'Rows not answered as labelled:',
+      '',
+      table(
+        ['set', 'line', 'category', 'input', 'expected', 'got'],
+        misses.map((m) => [m.set, m.line, m.category, m.input, m.expected, m.got]),
+      ),
+    );
+  const errors = [...s.labelErrors, ...s.heldOut.labelErrors];
+  if (errors.length > 0) out.push('', `Label errors: ${errors.join('; ')}`);
+  return out;
 }

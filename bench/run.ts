@@ -31,6 +31,7 @@ import { runColdReport } from './scenario-cold-report';
 import { runFairShare } from './scenario-fair-share';
 import { runNaiveBaselines } from './scenario-naive-baselines';
 import { runScaleOut, scaleOutMissing } from './scenario-scale-out';
+import { runScreening } from './scenario-screening';
 import { runTeam } from './scenario-team';
 import { runWarmPages } from './scenario-warm-pages';
 import { runWatchCycle } from './scenario-watch-cycle';
@@ -259,6 +260,11 @@ async function main(): Promise<void> {
       const seconds = Math.round(teamSeconds / 2);
       log(`Scenario 8: ${TEAM_STAFF} staff browsing for ${seconds} s alone, beside 20 programs flooding the register API, and beside 5 people looping Refresh`);
       results.scenarios.fairShare = await runFairShare({ sandbox, portalEnv, portalAccount, staff: TEAM_STAFF, seconds, distDir, root: ROOT, log });
+    }
+
+    if (want(9)) {
+      log('Scenario 9: screening quality, the labelled set and a generated held-out set through the bulk check (a sandbox of its own, no latency, no limit)');
+      results.scenarios.screening = await runScreening({ log });
     }
   } catch (error) {
     // Keep what the finished scenarios measured: write the results, then fail the command.

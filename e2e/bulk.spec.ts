@@ -18,8 +18,9 @@ import { signIn as signInOverHttp } from '@/bench/portal-session';
 import { expect, test } from './support/signed-in';
 
 // Bulk checks through the browser against the shared portal and its sandbox (default seed): an
-// XLSX mixing 50 FRNs with spreadsheet artefacts, IRNs, a PRN, names (one ambiguous), an
-// impossible number and a number the register does not hold; one result per input row in order;
+// XLSX mixing 50 FRNs with spreadsheet artefacts, IRNs, a PRN, names (one ambiguous, one a clone),
+// an impossible number and a number the register does not hold; one result per input row in order;
+// the prohibited person and the clone flagged on the page and in both downloads;
 // the ambiguous row resolved by a person; CSV and XLSX downloads read back; the matched rows added
 // to a watchlist. Then a job that survives a portal restart mid-run without fetching a finished
 // row again, counted by the sandbox's own request counter.
@@ -54,8 +55,12 @@ const INPUT: Array<{ cells: Array<string | number | null>; outcome: string; ref?
   { cells: [SHOWCASE.individualSearch, 'individual', null], outcome: 'Ambiguous' },
   { cells: ['12345678', null, null], outcome: 'Invalid input' },
   { cells: [UNKNOWN_FRN, null, null], outcome: 'Not found' },
+  { cells: ['Revolution Capital Partners', null, null], outcome: 'Unauthorised or clone' },
   { cells: [` ${FRNS[0]}`, null, null], outcome: 'Matched', ref: FRNS[0] },
 ];
+/** Rows the standing flags, by their index in INPUT: the prohibited person and the clone. */
+const PROHIBITED = INPUT.findIndex((r) => r.cells[0] === SHOWCASE.prohibitedIrn);
+const CLONE = INPUT.findIndex((r) => r.cells[0] === 'Revolution Capital Partners');
 
 async function inputWorkbook(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -81,10 +86,11 @@ test('an XLSX of mixed rows is checked row by row, resolved, downloaded and watc
     .setInputFiles({ name: 'panel.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await inputWorkbook() });
   await page.getByRole('button', { name: 'Review cost' }).click();
   await expect(page.getByTestId('estimate-rows')).toHaveText(String(INPUT.length));
-  // 50 FRNs, 2 IRNs, 1 PRN, 2 names, 1 unknown FRN; the impossible number is invalid and the last row repeats the first.
-  await expect(page.getByTestId('estimate-to-check')).toHaveText('56 (2 by name)');
+  // 50 FRNs, 2 IRNs, 1 PRN, 3 names, 1 unknown FRN; the impossible number is invalid and the last row repeats the first.
+  await expect(page.getByTestId('estimate-to-check')).toHaveText('57 (3 by name)');
   await expect(page.getByTestId('estimate-invalid')).toHaveText('1');
-  await expect(page.getByTestId('estimate-requests')).toHaveText('58 to 61');
+  // Each firm and person: the record and its standing's two sources; the fund: its record and its name; a name: its searches besides.
+  await expect(page.getByTestId('estimate-requests')).toHaveText('173 to 188');
   await expect(page.getByTestId('estimate-time')).toContainText('at bulk work');
   await expect(page.getByRole('table', { name: 'Rows that will not be checked as they are' })).toContainText('8 digits');
   await page.getByRole('button', { name: `Start bulk check of ${INPUT.length} rows` }).click();
@@ -93,17 +99,28 @@ test('an XLSX of mixed rows is checked row by row, resolved, downloaded and watc
   await waitForState(page, 'Finished');
   await page.reload();
   expect(await outcomes(page)).toEqual(INPUT.map((r) => r.outcome));
-  const rows = page.getByTestId('bulk-results').locator('tbody tr');
+  // One table row per input row (a row waiting for a choice has its chooser in a row of its own under it).
+  const rows = page.getByTestId('bulk-results').locator('tbody tr[data-row]');
   await expect(rows.nth(1)).toContainText(`FRN ${FRNS[1]}`);
   await expect(rows.nth(INPUT.length - 1)).toContainText('Same as row 1.');
   await expect(rows.nth(55)).toContainText('8 digits');
+  // The prohibited person and the clone are flagged: stop, in the register's words.
+  const standing = (i: number) => page.locator(`tr[data-row="${i + 1}"]`).getByTestId('standing-cell');
+  await expect(standing(PROHIBITED)).toContainText('Stop · Prohibited');
+  await expect(standing(PROHIBITED)).toContainText('prohibition order');
+  await expect(standing(CLONE)).toContainText('Stop · Clone firm');
+  await expect(page.locator(`tr[data-row="${CLONE + 1}"]`)).toContainText('Revolution Capital Partners (clone of FCA authorised firm)');
+  await page.getByTestId('review-flagged').click();
+  await expect(page.getByTestId('bulk-results').locator(`tr[data-row="${PROHIBITED + 1}"]`)).toBeVisible();
+  await expect(page.getByTestId('bulk-results').locator(`tr[data-row="${CLONE + 1}"]`)).toBeVisible();
+  await page.goto(jobPath);
 
   // The ambiguous row waits for a person: pick its first candidate.
-  const ambiguousRow = rows.nth(54);
-  const first = ambiguousRow.getByRole('radio').first();
+  const chooser = page.getByTestId('candidates').filter({ has: page.getByRole('button', { name: 'Record choice for row 55' }) });
+  const first = chooser.getByRole('radio').first();
   const chosen = (await first.getAttribute('value'))!.split(':')[1];
   await first.check();
-  await ambiguousRow.getByRole('button', { name: 'Record choice for row 55' }).click();
+  await chooser.getByRole('button', { name: 'Record choice for row 55' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your choice is recorded' })).toBeVisible();
   await waitForState(page, 'Finished');
   await page.reload();
@@ -117,6 +134,9 @@ test('an XLSX of mixed rows is checked row by row, resolved, downloaded and watc
   expect(csv.map((r) => r.Outcome)).toEqual(resolved);
   expect(csv.map((r) => r['Matched reference'])).toEqual(INPUT.map((r) => r.ref ?? (r.outcome === 'Ambiguous' ? chosen : '')));
   expect(csv[0]['Retrieved at']).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  expect([csv[PROHIBITED].Standing, csv[CLONE].Standing]).toEqual(['Stop · Prohibited', 'Stop · Clone firm']);
+  expect(csv[PROHIBITED]['Standing reasons']).toContain('prohibition order');
+  expect(csv[CLONE]['Standing reasons']).toContain('clone');
   expect(['Live', 'Cached']).toContain(csv[0].Source);
   const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download XLSX' }).click()]);
   const workbook = new ExcelJS.Workbook();
@@ -125,6 +145,8 @@ test('an XLSX of mixed rows is checked row by row, resolved, downloaded and watc
   const header = (sheet.getRow(1).values as unknown[]).slice(1);
   const outcomeColumn = header.indexOf('Outcome') + 1;
   expect(Array.from({ length: INPUT.length }, (_, i) => sheet.getRow(i + 2).getCell(outcomeColumn).value)).toEqual(resolved);
+  const standingColumn = header.indexOf('Standing') + 1;
+  expect([PROHIBITED, CLONE].map((i) => sheet.getRow(i + 2).getCell(standingColumn).value)).toEqual(['Stop · Prohibited', 'Stop · Clone firm']);
 
   // Add the matched rows to a watchlist (the list itself is made here, in the portal's database).
   const handle = await openMigratedDb({ dialect: 'sqlite', file: path.join(sharedPortal.dataDir, 'portal.db') });
@@ -161,7 +183,7 @@ test('an XLSX of mixed rows is checked row by row, resolved, downloaded and watc
     expect(new Set(audit.map((a) => a.action))).toEqual(new Set(['bulk.list', 'bulk.start', 'bulk.view', 'bulk.resolve', 'bulk.download', 'bulk.watchlist']));
     expect(JSON.parse(audit.find((a) => a.action === 'bulk.start')!.detail!)).toMatchObject({
       rows: INPUT.length,
-      toCheck: 56,
+      toCheck: 57,
       fetched: 'status only (the record)',
       filename: 'panel.xlsx',
     });
@@ -230,7 +252,9 @@ test('a bulk check survives a portal restart mid-run without fetching a finished
     const requests = () => sandbox!.stats()['sandbox@example.com'].requests;
     const frns = generated.slice(100, 220);
 
-    portal = await startEvidencePortal({ dataDir, secret, sandbox });
+    // Three requests a firm row (its record and its standing's two sources): a budget of three times the default keeps the run as long as it was; this sandbox has no limit.
+    const env = { FSR_RATE_BUDGET: '135/10' };
+    portal = await startEvidencePortal({ dataDir, secret, sandbox, env });
     let context = await browser.newContext({ baseURL: portal.baseURL });
     let page = await context.newPage();
     await signIn(page, 'bulk@e2e.test', password);
@@ -250,16 +274,16 @@ test('a bulk check survives a portal restart mid-run without fetching a finished
     expect(finishedBefore).toBeGreaterThanOrEqual(20);
     expect(finishedBefore).toBeLessThan(frns.length);
 
-    portal = await startEvidencePortal({ dataDir, secret, sandbox });
+    portal = await startEvidencePortal({ dataDir, secret, sandbox, env });
     context = await browser.newContext({ baseURL: portal.baseURL });
     page = await context.newPage();
     await signIn(page, 'bulk@e2e.test', password);
     await expect.poll(async () => (await progress()).state, { timeout: 120_000, intervals: [250] }).toBe('finished');
     expect((await progress()).checked).toBe(frns.length);
     // After the restart only the rows not finished before it reached the register (plus at most
-    // one in flight per lane when the portal stopped); in all, one request a row plus those.
-    expect(requests() - requestsBefore).toBeLessThanOrEqual(frns.length - finishedBefore + 2);
-    expect(requests()).toBeLessThanOrEqual(frns.length + 2);
+    // one in flight per lane when the portal stopped); in all, three requests a row plus those.
+    expect(requests() - requestsBefore).toBeLessThanOrEqual((frns.length - finishedBefore + 2) * 3);
+    expect(requests()).toBeLessThanOrEqual((frns.length + 2) * 3);
     await page.goto(`/bulk/${id}`);
     await expect(page.getByTestId('bulk-results').locator('tbody tr')).toHaveCount(frns.length);
     await context.close();

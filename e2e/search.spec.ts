@@ -12,7 +12,7 @@ test.describe('search', () => {
     await sectionsLoaded(page);
     const table = page.getByRole('table', { name: /Firms matching “revolution”/ });
     await expect(table).toBeVisible();
-    await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Reference number', 'Status', 'Type', 'Postcode or region']);
+    await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Reference number', 'Status', 'Standing', 'Type', 'Postcode or region']);
     await expect(page.getByTestId('result-count')).toContainText(/\d+ firms match “revolution” · page 1 of \d+/);
     // Status is a text tag; a linked name goes to the firm's page.
     await expect(table.getByRole('cell', { name: 'Authorised', exact: true }).first()).toBeVisible();
@@ -45,7 +45,7 @@ test.describe('search', () => {
     await expect(page).toHaveURL(/type=individual/);
     await sectionsLoaded(page);
     const table = page.getByRole('table', { name: /Individuals matching “edward thornton”/ });
-    await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Reference number', 'Status', 'Type']);
+    await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Reference number', 'Status', 'Standing', 'Type']);
     await expect(table.getByRole('rowheader').first().getByRole('link')).toHaveAttribute('href', /^\/individual\/[A-Z]{3}\d{5}$/);
     await expect(page.getByRole('navigation', { name: 'Individual results pages' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Result type' }).getByRole('link', { name: 'Funds' }).click();

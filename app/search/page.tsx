@@ -12,6 +12,9 @@ import { listViewKey, parseListView } from '@/components/register/list-view';
 import { entityPath } from '@/lib/routes/portal-paths';
 import { jumpToNumber, type NumberNotFound as NumberNotFoundData } from '@/lib/search/number-jump';
 import { jumpForQuery } from '@/lib/search/reference-query';
+import { readSearchQuery } from '@/lib/search/search-folding';
+import Link from 'next/link';
+import { searchPath } from '@/lib/routes/portal-paths';
 import { requireUser } from '@/lib/auth/session';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -56,6 +59,8 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
   const view = parseListView(params);
   const problem = !typeCheck.ok ? typeCheck : !text.ok ? text : view.mode === 'bad' ? { ok: false as const, field: view.field, message: view.message } : undefined;
   const shownQuery = text.ok ? text.value : rawQuery.trim();
+  const exact = first(params.exact) === '1';
+  const reading = readSearchQuery(shownQuery, type, exact);
   if (!jump)
     await auditSearch({ q: shownQuery, type: rawType ?? 'firm', page: view.mode === 'page' ? view.page : 1, outcome: problem ? 'failure' : 'success', reason: problem?.field });
 
@@ -74,9 +79,23 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
       ) : (
         <div className="space-y-4">
           <SearchTypeTabs query={shownQuery} type={type} />
+          {reading.folded ? (
+            <p role="note" className="rounded border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950" data-testid="search-folded">
+              Searched the register for “{reading.registerQuery}”: {reading.folded.join(', ')}, because the register’s search needs every word to start a word of the name.{' '}
+              <Link href={searchPath(shownQuery, type, undefined, { exact: true })} className="font-medium underline">
+                Search for exactly “{shownQuery}”
+              </Link>
+            </p>
+          ) : null}
           {/* Keyed so a new query or page shows the skeleton again instead of the previous results. */}
-          <StreamedSection key={`${shownQuery}|${type}|${listViewKey(view)}`} id="results" title={<span className="sr-only">Results</span>} label="search results" rows={8}>
-            <SearchResults query={shownQuery} type={type} view={view} />
+          <StreamedSection
+            key={`${shownQuery}|${type}|${exact}|${listViewKey(view)}`}
+            id="results"
+            title={<span className="sr-only">Results</span>}
+            label="search results"
+            rows={8}
+          >
+            <SearchResults query={reading.registerQuery} typed={shownQuery} exact={exact} type={type} view={view} />
           </StreamedSection>
         </div>
       )}

@@ -141,7 +141,7 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
         <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2 text-sm">
           <label className="flex items-center gap-2">
             <input type="radio" name="mode" value="status" checked={mode === 'status'} onChange={() => setMode('status')} />
-            Status only (one request a row)
+            Status and standing only (three requests a firm or person row)
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" name="mode" value="sections" checked={mode === 'sections'} onChange={() => setMode('sections')} />

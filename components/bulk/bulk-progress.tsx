@@ -13,6 +13,8 @@ interface Progress {
   matched: number;
   notFound: number;
   ambiguous: number;
+  unauthorised: number;
+  mismatch: number;
   failed: number;
   invalid: number;
   pending: number;
@@ -34,7 +36,9 @@ export function BulkProgress({ url, initial }: { url: string; initial: Progress 
   const router = useRouter();
   const { data, error } = useSWR(url, fetcher, {
     fallbackData: initial,
-    refreshInterval: (latest) => (latest?.state === 'running' ? 1000 : 0),
+    // SWR keeps fallback data out of its cache, so `latest` is undefined until the first answer:
+    // read the server's state then, or a first answer equal to it would never start the polling.
+    refreshInterval: (latest) => ((latest ?? initial).state === 'running' ? 1000 : 0),
     revalidateOnFocus: false,
   });
   const p = data ?? initial;
@@ -66,8 +70,9 @@ export function BulkProgress({ url, initial }: { url: string; initial: Progress 
           {percent}%
         </progress>
         <p>
-          Matched {p.matched.toLocaleString('en-GB')} · not found {p.notFound.toLocaleString('en-GB')} · waiting for a choice {p.ambiguous.toLocaleString('en-GB')} · invalid{' '}
-          {p.invalid.toLocaleString('en-GB')} · <span data-testid="bulk-failed">register errors so far {p.failed.toLocaleString('en-GB')}</span>
+          Matched {p.matched.toLocaleString('en-GB')} · unauthorised or clone {p.unauthorised.toLocaleString('en-GB')} · not found {p.notFound.toLocaleString('en-GB')} · waiting
+          for a choice {(p.ambiguous + p.mismatch).toLocaleString('en-GB')} · invalid {p.invalid.toLocaleString('en-GB')} ·{' '}
+          <span data-testid="bulk-failed">register errors so far {p.failed.toLocaleString('en-GB')}</span>
         </p>
         {error && <p className="text-amber-900">Progress could not be refreshed just now ({String(error.message)}); the check carries on.</p>}
       </div>

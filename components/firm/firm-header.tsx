@@ -5,14 +5,15 @@ import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { RegisterDate } from '@/components/register/register-date';
 import { ResultProvenance } from '@/components/register/result-provenance';
-import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
+import { RecordStanding } from '@/components/standing/record-standing';
 import { firmPath } from '@/lib/routes/portal-paths';
 import type { Firm } from '@/lib/register/model';
 import type { RegisterResult } from '@/lib/register/result';
 
 /**
- * The firm's name, FRN, status (as a text tag, with its effective date) and business type, on the
- * overview and every section page. The overview's heading is the firm's name; a section page's
+ * The firm's name, FRN, status (in the register's words, with its effective date), business type
+ * and standing (lib/standing: Clear, Caution or Stop with its reasons, streamed), on the overview
+ * and every section page. The overview's heading is the firm's name; a section page's
  * heading is the section, with the firm named (and linked) above it.
  */
 export function FirmHeader({
@@ -48,7 +49,8 @@ export function FirmHeader({
           <div className="flex flex-wrap items-center gap-1.5">
             <dt className="font-medium text-slate-600">Status</dt>
             <dd className="flex flex-wrap items-center gap-1.5">
-              {firm.status ? <StatusTag tone={toneForStatus(firm.status)}>{firm.status}</StatusTag> : 'Not recorded'}
+              {/* The status in the register's words, plain: its meaning is the standing's to say (below). */}
+              <span className="font-semibold">{firm.status ?? 'Not recorded'}</span>
               {firm.statusEffectiveDate ? (
                 <span className="text-slate-700">
                   since <RegisterDate value={firm.statusEffectiveDate} />
@@ -64,6 +66,7 @@ export function FirmHeader({
       ) : result.kind !== 'ok' ? (
         <RegisterFailureMessage failure={result} what={`the register entry for FRN ${frn}`} />
       ) : null}
+      {firm ? <RecordStanding kind="firm" record={firm} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         {result.kind === 'ok' ? <ResultProvenance provenance={result.provenance} notice={result.notice} /> : <span />}
         <RefreshButton calls={refreshCalls} />

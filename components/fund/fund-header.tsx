@@ -1,6 +1,6 @@
 import { EntityHeader } from '@/components/register/entity-header';
 import { recordTabs } from '@/components/register/entity-tabs';
-import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
+import { RecordStanding } from '@/components/standing/record-standing';
 import type { FundPage } from '@/lib/page-data/entity-page';
 import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 import { fundPath, type FundSection } from '@/lib/routes/portal-paths';
@@ -22,10 +22,13 @@ export function FundHeader({ page, current, refreshCalls }: { page: Extract<Fund
           {fund.status ? (
             <span className="inline-flex items-center gap-1">
               <span className="text-slate-600">Status:</span>
-              <StatusTag tone={toneForStatus(fund.status)}>{fund.status}</StatusTag>
+              <span className="font-semibold">{fund.status}</span>
             </span>
           ) : null}
           {!listing?.name ? <span className="text-slate-600">(the register’s search did not give this fund’s name)</span> : null}
+          <div className="basis-full">
+            <RecordStanding kind="fund" record={fund} />
+          </div>
         </>
       }
       provenance={result.provenance}

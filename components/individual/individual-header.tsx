@@ -1,12 +1,12 @@
 import { EntityHeader } from '@/components/register/entity-header';
 import { recordTabs } from '@/components/register/entity-tabs';
-import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
+import { RecordStanding } from '@/components/standing/record-standing';
 import type { IndividualPage } from '@/lib/page-data/entity-page';
 import type { RegisterCall } from '@/lib/page-data/refresh-calls';
 import { individualPath, type IndividualSection } from '@/lib/routes/portal-paths';
 import { INDIVIDUAL_SECTIONS } from '@/lib/sections/individual-sections';
 
-/** Who this is (name, IRN, status), the individual's pages, and where the data came from. */
+/** Who this is (name, IRN, status, standing), the individual's pages, and where the data came from. */
 export function IndividualHeader({
   page,
   current,
@@ -30,11 +30,13 @@ export function IndividualHeader({
           {individual.status ? (
             <span className="inline-flex items-center gap-1">
               <span className="text-slate-600">Status:</span>
-              {individual.status.split(';').map((s) => (
-                <StatusTag key={s} tone={toneForStatus(s.trim())}>
-                  {s.trim()}
-                </StatusTag>
-              ))}
+              {/* In the register's words, plain: a prohibited person's can read "Regulatory approval no longer required"; the standing says what it means. */}
+              <span className="font-semibold">
+                {individual.status
+                  .split(';')
+                  .map((s) => s.trim())
+                  .join('; ')}
+              </span>
             </span>
           ) : null}
           {individual.commonlyUsedName ? (
@@ -42,6 +44,9 @@ export function IndividualHeader({
               <span className="text-slate-600">Known as</span> {individual.commonlyUsedName}
             </span>
           ) : null}
+          <div className="basis-full">
+            <RecordStanding kind="individual" record={individual} />
+          </div>
         </>
       }
       provenance={result.provenance}

@@ -1,6 +1,7 @@
 import { FirmKeyFacts } from '@/components/firm/firm-key-facts';
 import { FirmWarnings } from '@/components/firm/firm-warnings';
 import { ResultProvenance } from '@/components/register/result-provenance';
+import { StandingDetails } from '@/components/standing/standing-badge';
 import { WarningCallout } from '@/components/ui/warning-callout';
 import { FIRM_SECTION_SLUGS, FIRM_SECTIONS } from '@/lib/sections/firm-sections';
 import { type FirmReportData, reportFirmName } from '@/lib/report/firm-report-data';
@@ -24,6 +25,7 @@ export function FirmReport({ data }: { data: FirmReportData }) {
         </h2>
         {data.firm.status === 'ok' ? (
           <>
+            {data.standing ? <StandingDetails standing={data.standing} /> : null}
             <FirmWarnings firm={data.firm.data} />
             <FirmKeyFacts firm={data.firm.data} />
             <ResultProvenance provenance={data.firm.provenance}>

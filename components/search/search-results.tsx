@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { DataTable, type Column } from '@/components/tables/data-table';
+import { StandingBadge } from '@/components/standing/standing-badge';
 import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
 import { WarningCallout } from '@/components/ui/warning-callout';
 import { RefreshButton } from '@/components/register/refresh-button';
@@ -11,6 +12,8 @@ import { readSearch } from '@/lib/page-data/cached-reads';
 import { getRegisterClient } from '@/lib/register/client';
 import type { SearchResult, SearchType } from '@/lib/register/model';
 import { entityPath } from '@/lib/routes/portal-paths';
+import { listingStanding } from '@/lib/standing/listing-standing';
+import { CloseMatches } from './close-matches';
 import { NoResults } from './no-results';
 
 const NOUNS: Record<SearchType, [string, string]> = { firm: ['firm', 'firms'], individual: ['individual', 'individuals'], fund: ['fund', 'funds'] };
@@ -48,6 +51,7 @@ function ResultsTable({ query, type, rows, where }: { query: string; type: Searc
     { header: 'Name', cell: (row) => <NameCell row={row} />, rowHeader: true, className: 'min-w-48' },
     { header: 'Reference number', cell: (row) => row.referenceNumber ?? '—', className: 'whitespace-nowrap font-mono' },
     { header: 'Status', cell: (row) => (row.status ? <StatusTag tone={toneForStatus(row.status)}>{row.status}</StatusTag> : '—') },
+    { header: 'Standing', cell: (row) => <StandingBadge standing={listingStanding(row)} /> },
     { header: 'Type', cell: (row) => row.type ?? '—' },
   ];
   if (type === 'firm') {
@@ -60,6 +64,9 @@ function ResultsTable({ query, type, rows, where }: { query: string; type: Searc
 
   return (
     <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        Standing here is read from each entry’s status in the search listing; a record’s own page reads its notices, requirements and disciplinary history too.
+      </p>
       <p className="text-sm text-slate-700" data-testid="result-count">
         {total.toLocaleString('en-GB')} {total === 1 ? one : many} match “{query}”{paged ? ` · page ${where.page} of ${where.pages}` : ''}
       </p>
@@ -87,22 +94,32 @@ function ResultsTable({ query, type, rows, where }: { query: string; type: Searc
   );
 }
 
-/** Register search results, paged as every register list is (`?page=N`, `?all=1`), keeping the query and type in every link. */
-export function SearchResults({ query, type, view }: { query: string; type: SearchType; view: ListView }) {
+/**
+ * Register search results, paged as every register list is (`?page=N`, `?all=1`), keeping the
+ * typed query, the type and `exact` in every link. `query` is what the register is asked (the
+ * typed name as the matcher reads it, lib/search/search-folding.ts); when it finds nothing, the
+ * matcher's close matches follow the advice.
+ */
+export function SearchResults({ query, typed, exact, type, view }: { query: string; typed: string; exact: boolean; type: SearchType; view: ListView }) {
   const client = getRegisterClient();
   const [one, many] = NOUNS[type];
   return (
     <PagedRegisterList
       view={view}
       basePath="/search"
-      params={{ q: query, type }}
+      params={{ q: typed, type, ...(exact ? { exact: '1' } : {}) }}
       unit={[one, many]}
       label={`${one} results`}
       failureWhat={`${one} search results for “${query}”`}
       fetchPage={(page) => readSearch(query, type, page)}
       fetchAll={(onProgress) => client.allPages(client.search, [query, type], { onProgress })}
       rows={(rows) => rows.length}
-      none={<NoResults query={query} type={type} />}
+      none={
+        <div className="space-y-4">
+          <NoResults query={query} type={type} />
+          <CloseMatches typed={typed} type={type} />
+        </div>
+      }
       actions={<RefreshButton calls={[{ endpoint: 'search', args: [query, type], page: view.mode === 'page' ? view.page : 1 }]} />}
       render={(rows, _scope, where) => <ResultsTable query={query} type={type} rows={rows} where={where} />}
     />

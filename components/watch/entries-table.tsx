@@ -4,10 +4,11 @@ import type { WatchlistEntryRow } from '@/lib/db/queries/watchlists';
 import { formatDateTime } from '@/lib/format/date';
 import { changesPath, entityHistoryPath, entityPath, watchCheckPath } from '@/lib/routes/portal-paths';
 import { KIND_LABELS } from '@/lib/watchlists/sections-choice';
+import { StandingBadge } from '@/components/standing/standing-badge';
 import { RemoveEntryButton } from './remove-entry-button';
 import { CheckStatusTag } from './watch-tags';
 
-/** A list's records with their latest check (when, what it found) and their open changes. */
+/** A list's records with their latest check (when, what it found, the standing it read) and their open changes. */
 export function EntriesTable({ watchlistId, entries, canManage }: { watchlistId: string; entries: WatchlistEntryRow[]; canManage: boolean }) {
   return (
     <DataTable
@@ -35,6 +36,18 @@ export function EntriesTable({ watchlistId, entries, canManage }: { watchlistId:
         {
           header: 'Status',
           cell: (e) => <CheckStatusTag status={e.latestCheck?.status ?? 'not-checked'} changeCount={e.latestCheck?.changeCount} />,
+        },
+        {
+          header: 'Standing',
+          cell: (e) =>
+            e.latestCheck?.standing ? (
+              <span className="flex flex-col gap-0.5" title={e.latestCheck.standing.reasons.map((r) => r.text).join(' ')}>
+                <StandingBadge standing={e.latestCheck.standing} />
+                {e.latestCheck.standing.reasons[0] ? <span className="text-xs text-slate-700">{e.latestCheck.standing.reasons[0].text}</span> : null}
+              </span>
+            ) : (
+              <span className="text-slate-700">{e.latestCheck ? 'Read at the next check' : 'Read at the first check'}</span>
+            ),
         },
         {
           header: 'Last checked',

@@ -44,9 +44,10 @@ describe('finding the header row', () => {
       ['C', 'FRN', 'ref'],
       ['D', 'Postcode', 'postcode'],
     ]);
-    // The title is never a row to check, and the header never searched as a name.
+    // The title is never a row to check, and the header never searched as a name. A reference row
+    // keeps its name and postcode, to be checked against the record's names (lib/matching).
     expect(result.rows.map((r) => [r.rowNo, r.sourceRow, r.kind, r.ref ?? r.name, r.postcode])).toEqual([
-      [1, 6, 'firm', '200200', undefined],
+      [1, 6, 'firm', '200200', 'EC2N 4BQ'],
       [2, 7, 'name', 'Quayside Payments Ltd', 'EC2N 4BQ'],
     ]);
   });

@@ -1,19 +1,36 @@
+import { MAX_NAME_LOOKUPS } from '@/lib/matching/find-match';
+import { MAX_QUERIES } from '@/lib/matching/register-queries';
+import { STANDING_CALLS } from '@/lib/standing/read-standing';
+import type { EntityKind } from '@/lib/db/schema';
 import type { BulkInputRow } from './bulk-input';
 
 /**
  * What a bulk check will cost before it starts: register requests and time.
  *
  * Requests per row that needs the register (invalid rows and duplicates need none):
- * - a reference row: 1 (the record), plus 1 per chosen section of a firm (at least: a long list
- *   takes one request per page, so a firm with 45 pages of representatives costs 45 for that one);
- * - a name row: 1 search and 1 record, plus up to 3 (the leading candidates' other names) when the
- *   name is not clearly a firm's current name, plus the sections of a matched firm.
+ * - a reference row: 1 (the record) and what its standing reads (lib/standing/read-standing.ts:
+ *   a firm's requirements and disciplinary history, 2; a person's disciplinary history and
+ *   controlled functions, 2; a fund's name from the register's search, 1), plus 1 per chosen
+ *   section of a firm (at least: a long list takes one request per page, so a firm with 45 pages
+ *   of representatives costs 45 for that one). A name given beside the reference may add the
+ *   firm's names (1) and, when it fits none of them, the matcher's searches for it (as a name row).
+ * - a name row: the matcher's searches, 1 when the name is written any way the register knows and
+ *   at most `MAX_QUERIES` (4), with at most `MAX_NAME_LOOKUPS` (2) firms' other names, then the
+ *   matched record and its standing as above (a fund found by name needs no search for its name).
  *
  * Time: bulk work runs at background priority, which may use the budget less the interactive
  * reserve: `share` requests every `windowSeconds`. N requests take at least
  * floor((N − 1) / share) × windowSeconds (bench/budget-bound.ts), plus the wait for answers; rows
  * already in the cache cost nothing and go faster.
  */
+
+/** The record and its standing. */
+function recordCost(kind: EntityKind, byName: boolean): number {
+  return 1 + STANDING_CALLS[kind] + (kind === 'fund' && !byName ? 1 : 0);
+}
+
+/** The most a name costs the matcher. */
+const MATCHER_MAX = MAX_QUERIES + MAX_NAME_LOOKUPS;
 
 export interface BulkBudget {
   /** Requests per window bulk work may use (the budget less the interactive reserve). */
@@ -27,9 +44,9 @@ export interface BulkEstimate {
   invalid: number;
   duplicates: number;
   names: number;
-  /** Requests if every name is a clear current-name match and every list fits on one page. */
+  /** Requests if every name is found by its first search and every list fits on one page. */
   minRequests: number;
-  /** Requests if every name needs its candidates' other names (sections still at one page each). */
+  /** Requests if every name needs every fallback search and other-names lookup (sections still at one page each). */
   maxRequests: number;
   minSeconds: number;
   maxSeconds: number;
@@ -51,12 +68,13 @@ export function estimateBulk(rows: BulkInputRow[], sectionCount: number, budget:
     toCheck += 1;
     const sections = r.kind === 'firm' || (r.kind === 'name' && r.entity === 'firm') ? sectionCount : 0;
     if (r.kind === 'name') {
+      const kind = r.entity ?? 'firm';
       names += 1;
-      minRequests += 2 + sections;
-      maxRequests += 2 + (r.entity === 'firm' ? 3 : 0) + sections;
+      minRequests += 1 + recordCost(kind, true) + sections;
+      maxRequests += MATCHER_MAX + recordCost(kind, true) + sections;
     } else {
-      minRequests += 1 + sections;
-      maxRequests += 1 + sections;
+      minRequests += recordCost(r.kind, false) + sections;
+      maxRequests += recordCost(r.kind, false) + sections + (r.name ? 1 + MATCHER_MAX : 0);
     }
   }
   return {

@@ -103,14 +103,34 @@ describe('reading an input table', () => {
   });
 });
 
+describe('reading what screening needs', () => {
+  it('keeps a name beside a reference, to check one against the other, and reads part of a postcode in a postcode column', () => {
+    const rows = readInputTable([
+      ['Reference', 'Name', 'Postcode'],
+      ['200200', 'Kingsmere Mortgage Network Limited', ''],
+      ['200200', 'Albion Crown Bank plc', ''],
+      ['200200', 'albion crown bank PLC', ''],
+      ['', 'Oakwood Financial Services Ltd', 'S1'],
+    ]);
+    expect(rows.map((r) => [r.kind, r.ref, r.name, r.postcode, r.duplicateOf])).toEqual([
+      ['firm', '200200', 'Kingsmere Mortgage Network Limited', undefined, undefined],
+      ['firm', '200200', 'Albion Crown Bank plc', undefined, undefined],
+      // The same number and the same name once folded: checked once.
+      ['firm', '200200', 'albion crown bank PLC', undefined, 2],
+      ['name', undefined, 'Oakwood Financial Services Ltd', 'S1', undefined],
+    ]);
+  });
+});
+
 describe('estimating a bulk check', () => {
   it("counts requests per row and the time at bulk work's share of the budget", () => {
     const rows = readInputTable([['200200'], ['200200'], ['300300'], ['Albion Crown Bank plc'], ['BKS00001'], ['123456789']]);
     const status = estimateBulk(rows, 0, { share: 40, windowSeconds: 10 });
-    expect(status).toMatchObject({ rows: 6, toCheck: 4, invalid: 1, duplicates: 1, names: 1, minRequests: 5, maxRequests: 8, minSeconds: 0 });
+    expect(status).toMatchObject({ rows: 6, toCheck: 4, invalid: 1, duplicates: 1, names: 1, minRequests: 13, maxRequests: 18, minSeconds: 0 });
     const sections = estimateBulk(rows, 2, { share: 40, windowSeconds: 10 });
-    expect(sections).toMatchObject({ minRequests: 11, maxRequests: 14 });
+    expect(sections).toMatchObject({ minRequests: 19, maxRequests: 24 });
     const big = estimateBulk(readInputTable(Array.from({ length: 1000 }, (_, i) => [String(100000 + i)])), 0, { share: 40, windowSeconds: 10 });
-    expect(big).toMatchObject({ minRequests: 1000, minSeconds: 240 });
+    // Each firm: its record, requirements and disciplinary history (its standing).
+    expect(big).toMatchObject({ minRequests: 3000, minSeconds: 740 });
   });
 });

@@ -1,5 +1,6 @@
 import type { EntityKind } from '@/lib/db/schema';
-import { normaliseName } from '@/lib/reconcile/name-match';
+import { foldName } from '@/lib/matching/fold-name';
+import { readPostcode } from '@/lib/matching/postcode';
 import { splitListedName } from '@/lib/register/normalise-search';
 import { checkSearchText } from '@/lib/register/validate';
 import { cellString } from '@/lib/spreadsheet/header-row';
@@ -16,7 +17,8 @@ import { columnLetters, type UncachedFormula } from '@/lib/spreadsheet/spreadshe
  * Columns. With known columns a row uses its reference when it has one and its name otherwise;
  * text in the reference column is a name (or, beside a name, set aside with a note). Without a
  * header the first cell is the row's reference or name and the other cells are recognised by their
- * shape (a UK postcode, a Companies House number, a type word).
+ * shape (a UK postcode, a Companies House number, a type word). A name beside a reference is
+ * kept, to be checked against the record's names; a postcode column may hold part of a postcode.
  *
  * References. Spreadsheets damage numbers, so before a cell is judged it is cleaned: spaces
  * (including non-breaking and zero-width ones) and surrounding quotes are removed, a leading
@@ -219,7 +221,8 @@ export function readRow(rowNo: number, row: MappedRow, columns: RoleColumns | un
   const formulas = row.uncached.filter((u) => readColumns.has(u.column) || !columns);
   const keyFormula = formulas.find((u) => (columns ? u.column === columns.ref || u.column === columns.name : u.column === 0));
   for (const u of formulas) if (u !== keyFormula) notes.push(formulaNote(row, u));
-  const postcode = postcodeText ? normalisePostcode(postcodeText) : undefined;
+  // A postcode column may hold part of a postcode ("S1", "EC2V"): partial agreement for the matcher.
+  const postcode = postcodeText ? (normalisePostcode(postcodeText) ?? (columns ? readPostcode(postcodeText)?.text : undefined)) : undefined;
   if (postcodeText && !postcode) notes.push(`"${postcodeText}" is not a UK postcode and was not used.`);
   const chNumber = chText ? normaliseCompanyNumber(chText) : undefined;
   if (chText && !chNumber) notes.push(`"${chText}" is not a Companies House number and was not used.`);
@@ -239,7 +242,16 @@ export function readRow(rowNo: number, row: MappedRow, columns: RoleColumns | un
       if (type && parsed.kind !== type) {
         return { ...base, ...withNotes(`"${primary}" is ${parsed.kind === 'individual' ? 'an IRN' : 'a number'}, but the row's type says ${type}.`) };
       }
-      return { ...base, kind: parsed.kind, ref: parsed.ref, ...withNotes() };
+      // A name beside the reference is kept: the check compares it with the record's names.
+      const given = name && name !== primary ? checkSearchText(name) : undefined;
+      return {
+        ...base,
+        kind: parsed.kind,
+        ref: parsed.ref,
+        ...(given?.ok && /\p{L}{2}/u.test(given.value) ? { name: given.value } : {}),
+        ...extras,
+        ...withNotes(),
+      };
     }
     // Text in the reference column: a name, or beside a name, said and set aside.
     if (!name) name = primary;
@@ -273,6 +285,10 @@ function joinInput(cells: string[]): string {
 /** What makes two rows the same check. */
 export function identityOf(row: BulkInputRow): string | undefined {
   if (row.kind === 'invalid') return undefined;
-  if (row.kind === 'name') return `name:${row.entity}:${normaliseName(row.name ?? '')}:${row.postcode ?? ''}:${row.chNumber ?? ''}`;
-  return `${row.kind}:${row.ref}`;
+  const folded = (name: string) => {
+    const f = foldName(name, { person: row.entity === 'individual' || row.kind === 'individual' });
+    return [f.compact, ...f.legalForms].join(' ');
+  };
+  if (row.kind === 'name') return `name:${row.entity}:${folded(row.name ?? '')}:${row.postcode ?? ''}:${row.chNumber ?? ''}`;
+  return `${row.kind}:${row.ref}${row.name ? `:${folded(row.name)}` : ''}`;
 }

@@ -1,6 +1,7 @@
 import type { BulkJob, BulkRow } from '@/lib/db/queries/bulk';
 import type { CsvColumn } from '@/lib/export/csv';
 import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
+import { reasonsText, standingText, type StandingLevel } from '@/lib/standing/standing';
 
 /**
  * A bulk check's results as a table: one row per input row, in input order, with the input as
@@ -9,12 +10,25 @@ import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
  * through bulk-xlsx.ts, and the results page shows the same outcomes.
  */
 
-export type OutcomeLabel = 'Matched' | 'Not found' | 'Invalid input' | 'Ambiguous' | 'Register error' | 'Not checked yet' | 'Not checked (cancelled)';
+export type OutcomeLabel =
+  | 'Matched'
+  | 'Unauthorised or clone'
+  | 'Name does not match reference'
+  | 'Not found'
+  | 'Invalid input'
+  | 'Ambiguous'
+  | 'Register error'
+  | 'Not checked yet'
+  | 'Not checked (cancelled)';
 
 export function outcomeLabel(row: Pick<BulkRow, 'outcome'>, job: Pick<BulkJob, 'state'>): OutcomeLabel {
   switch (row.outcome) {
     case 'matched':
       return 'Matched';
+    case 'unauthorised':
+      return 'Unauthorised or clone';
+    case 'mismatch':
+      return 'Name does not match reference';
     case 'not-found':
       return 'Not found';
     case 'invalid':
@@ -33,7 +47,7 @@ const READ_AS: Record<BulkRow['inputKind'], string> = { firm: 'FRN', individual:
 /** What a row was read as: "FRN 730427", "Name (firm) Acme Ltd, postcode EC2N 4BQ". */
 export function readAsText(row: BulkRow): string {
   if (row.inputKind === 'invalid') return 'Invalid';
-  if (row.inputKind !== 'name') return `${READ_AS[row.inputKind]} ${row.ref ?? ''}`;
+  if (row.inputKind !== 'name') return `${READ_AS[row.inputKind]} ${row.ref ?? ''}${row.nameQuery ? ` with the name "${row.nameQuery}"` : ''}`;
   const extras = [row.postcode ? `postcode ${row.postcode}` : '', row.chNumber ? `Companies House ${row.chNumber}` : ''].filter(Boolean).join(', ');
   return `Name (${row.entity ?? 'firm'}) ${row.nameQuery ?? ''}${extras ? `, ${extras}` : ''}`;
 }
@@ -43,6 +57,36 @@ export interface ResultRow {
   row: BulkRow;
   result: BulkRow;
   outcome: OutcomeLabel;
+}
+
+/** What the results page filters by: a row needs a decision, is flagged by its standing, was not found, or was invalid. */
+export type ReviewFilter = 'decision' | 'flagged' | 'not-found' | 'invalid';
+
+export const REVIEW_FILTERS: Record<ReviewFilter, string> = {
+  decision: 'Needs a decision',
+  flagged: 'Flagged',
+  'not-found': 'Not found',
+  invalid: 'Invalid',
+};
+
+/** The standing's level a row shows (of what it matched, or of the unauthorised entry it found); null when it has none. */
+export function rowLevel(r: ResultRow): StandingLevel | null {
+  return r.result.outcome === 'matched' || r.result.outcome === 'unauthorised' ? (r.result.standing?.level ?? null) : null;
+}
+
+export function inReview(r: ResultRow, filter: ReviewFilter): boolean {
+  switch (filter) {
+    case 'decision':
+      return r.result.outcome === 'ambiguous' || r.result.outcome === 'mismatch';
+    case 'flagged': {
+      const level = rowLevel(r);
+      return level === 'stop' || level === 'caution';
+    }
+    case 'not-found':
+      return r.result.outcome === 'not-found';
+    default:
+      return r.result.outcome === 'invalid' || r.row.inputKind === 'invalid';
+  }
 }
 
 export function resultRows(job: BulkJob, rows: BulkRow[]): ResultRow[] {
@@ -91,9 +135,16 @@ export function resultColumns(job: BulkJob, rows: BulkRow[]): ResultColumn[] {
   const after: ResultColumn[] = [
     { id: 'read-as', header: 'Read as', value: (r) => readAsText(r.row) },
     { id: 'outcome', header: 'Outcome', value: (r) => r.outcome },
+    { id: 'standing', header: 'Standing', value: (r) => (rowLevel(r) && r.result.standing ? standingText(r.result.standing) : '') },
+    { id: 'standing-reasons', header: 'Standing reasons', in: 'downloads', value: (r) => (rowLevel(r) && r.result.standing ? reasonsText(r.result.standing) : '') },
     { id: 'retryable', header: 'Retryable', in: 'downloads', value: (r) => (r.result.outcome === 'register-error' ? (r.result.retryable ? 'Yes' : 'No') : '') },
     { id: 'message', header: 'Message', in: 'downloads', value: (r) => rowMessage(r) },
-    { id: 'match', header: 'Match', in: 'page', value: (r) => (r.result.outcome === 'matched' ? (r.result.matchedName ?? r.result.matchedRef ?? '') : '') },
+    {
+      id: 'match',
+      header: 'Match',
+      in: 'page',
+      value: (r) => (r.result.outcome === 'matched' || r.result.outcome === 'unauthorised' ? (r.result.matchedName ?? r.result.matchedRef ?? '') : ''),
+    },
     { id: 'matched-type', header: 'Matched type', in: 'downloads', value: (r) => r.result.matchedKind ?? '' },
     { id: 'matched-reference', header: 'Matched reference', in: 'downloads', value: (r) => r.result.matchedRef ?? '' },
     { id: 'matched-name', header: 'Matched name', in: 'downloads', value: (r) => r.result.matchedName ?? '' },

@@ -6,8 +6,17 @@ import type { JobContext, JobHandler, JobOutcome } from '@/lib/jobs/worker';
 import { neutraliseCell } from '@/lib/export/csv';
 import type * as M from '@/lib/register/model';
 import type { RegisterClient } from '@/lib/register/register-client-types';
-import type { RegisterFailure, RegisterResult } from '@/lib/register/result';
-import { decideMatch, rankCandidates, scoreCandidate, type Candidate } from './name-scoring';
+import type { AllPagesResult, RegisterFailure, RegisterResult } from '@/lib/register/result';
+import { findMatch, firmOtherNames, fundOtherNames, type Candidate, type ListingCandidate, type MatchReport, type RegisterPort } from '@/lib/matching/find-match';
+import { foldName } from '@/lib/matching/fold-name';
+import { compareNames } from '@/lib/matching/name-similarity';
+import { readPostcode } from '@/lib/matching/postcode';
+import { firmStanding } from '@/lib/standing/firm-standing';
+import { fundStanding } from '@/lib/standing/fund-standing';
+import { individualStanding } from '@/lib/standing/individual-standing';
+import { listingStanding, unauthorisedRule } from '@/lib/standing/listing-standing';
+import { readFirmFacts, readIndividualFacts } from '@/lib/standing/read-standing';
+import { combine, type Standing } from '@/lib/standing/standing';
 
 /**
  * The queue handler for kind `bulk-row`: checks one row of a bulk check against the register and
@@ -21,7 +30,19 @@ import { decideMatch, rankCandidates, scoreCandidate, type Candidate } from './n
  *
  * A failure another attempt may mend (rate-limited, the register's server error or a timeout) is
  * retried by the queue with backoff while attempts remain; on the last attempt the row is recorded
- * as a register error, retryable by "Retry failed rows".
+ * as a register error, retryable by "Retry failed rows". A source of the standing that still fails
+ * on the last attempt is recorded as not read, which the standing says (never clear).
+ *
+ * What a row becomes:
+ * - a reference: the record, its standing (lib/standing: a firm's requirements and disciplinary
+ *   history, a person's disciplinary history and controlled functions, a fund's name from the
+ *   register's search), and the chosen firm sections. When the row gives a name too, the name is
+ *   checked against the record's names (current, trading, previous; a person's full and commonly
+ *   used names; a fund's names): when it fits none, the row is a **mismatch** that waits for a
+ *   person, offering the record the name does fit.
+ * - a name: the matcher (lib/matching/find-match.ts) finds the entry, leaves a choice to a person,
+ *   or finds an unauthorised or clone entry, which is the row's answer (**unauthorised**), never
+ *   "not found".
  */
 
 export interface BulkRowHandlerDeps {
@@ -32,15 +53,13 @@ export interface BulkRowHandlerDeps {
   now?: () => number;
 }
 
-/** Calls one row made, and where their answers came from. */
+/** Calls one row made (answers from the cache cost the register nothing and are not counted). */
 class CallLog {
   requests = 0;
-  note(result: RegisterResult<unknown>): void {
+  note(result: RegisterResult<unknown> | AllPagesResult<unknown>): void {
     const p = 'provenance' in result ? result.provenance : null;
-    if (!p) return;
-    if (p.source === 'live') {
-      this.requests += 1;
-    }
+    if (!p || p.source !== 'live') return;
+    this.requests += 'pagesFetched' in result ? result.pagesFetched : 1;
   }
 }
 
@@ -61,6 +80,8 @@ function retryAfter(failure: RegisterFailure): number | undefined {
 
 const KIND_WORD: Record<EntityKind, string> = { firm: 'firm', individual: 'individual', fund: 'fund' };
 const REF_WORD: Record<EntityKind, string> = { firm: 'FRN', individual: 'IRN', fund: 'PRN' };
+/** A name given beside a reference fits the record when it scores at least this against one of its names. */
+export const NAME_FITS = 75;
 
 /** The status-only columns of each kind of record, header to value. */
 function recordFields(kind: EntityKind, data: M.Firm | M.Individual | M.Fund): Record<string, string> {
@@ -172,9 +193,43 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
       if (RETRYABLE.has(result.kind)) throw new RetryLater(result as RegisterFailure, retryAfter(result as RegisterFailure));
       return result;
     };
+    /** For the standing's sources: count, retry while attempts remain, else leave the source unread. */
+    const noteSource = (result: RegisterResult<unknown> | AllPagesResult<unknown>) => {
+      log.note(result);
+      const failure = result.kind === 'ok' ? ('interruption' in result ? result.interruption : undefined) : result.kind === 'not-found' ? undefined : result;
+      if (!failure) return;
+      if (failure.kind === 'unauthorised') throw new RetryLater(failure);
+      if (RETRYABLE.has(failure.kind) && !options.lastAttempt) throw new RetryLater(failure, retryAfter(failure));
+    };
+    const port: RegisterPort = {
+      async search(query, entity) {
+        const r = guard(await client.search(query, entity, call));
+        return r.kind === 'ok' ? r.data : [];
+      },
+      async firmNames(frn) {
+        // A firm's names run to a second page when it has more than ten (the bank has fourteen).
+        const r = guard(await client.allPages(client.firmNames, [frn], { priority: 'idle', maxPages: 3 }));
+        return r.kind === 'ok' ? firmOtherNames(r.data) : undefined;
+      },
+      async fundNames(prn) {
+        const r = guard(await client.fundNames(prn, call));
+        return r.kind === 'ok' ? fundOtherNames(r.data) : undefined;
+      },
+    };
 
-    /** The entity's record (and the chosen sections of a firm): the row's columns. */
-    const fetchEntity = async (kind: EntityKind, ref: string, extra: Partial<RowResult> = {}): Promise<RowResult> => {
+    /** A fund's name and listed status: /CIS/{PRN} has no name, the register's search for the PRN does. */
+    const fundListing = async (prn: string) => {
+      const r = guard(await client.search(prn, 'fund', call));
+      return r.kind === 'ok' ? r.data.find((h) => h.referenceNumber === prn) : undefined;
+    };
+
+    /** The entity's record, its standing and the chosen sections of a firm: the row's columns. */
+    const fetchEntity = async (
+      kind: EntityKind,
+      ref: string,
+      extra: Partial<RowResult> = {},
+      context: { cloneListings?: string[]; searchStatus?: string } = {},
+    ): Promise<RowResult & { record?: M.Firm | M.Individual | M.Fund; fundName?: string }> => {
       const result: RegisterResult<M.Firm | M.Individual | M.Fund> = guard<M.Firm | M.Individual | M.Fund>(
         kind === 'firm' ? await client.firm(ref, call) : kind === 'individual' ? await client.individual(ref, call) : await client.fund(ref, call),
       );
@@ -190,6 +245,21 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
       }
       if (result.kind !== 'ok') return { ...extra, outcome: 'invalid', message: result.message, requestCount: 0 };
       const fields = recordFields(kind, result.data);
+      let standing: Standing;
+      let fundName: string | undefined;
+      const sourceOptions = { priority: 'idle' as const, maxWaitMs: options.maxWaitMs, note: noteSource };
+      if (kind === 'firm') {
+        const facts = await readFirmFacts(client, result.data as M.Firm, sourceOptions);
+        standing = firmStanding({ ...facts, ...(context.cloneListings ? { cloneListings: context.cloneListings } : {}) });
+      } else if (kind === 'individual') {
+        standing = individualStanding({ ...(await readIndividualFacts(client, result.data as M.Individual, sourceOptions)), searchStatus: context.searchStatus });
+      } else {
+        standing = fundStanding(result.data as M.Fund);
+        const listing = extra.matchedName ? undefined : await fundListing(ref);
+        fundName = listing?.name ?? extra.matchedName ?? undefined;
+        if (fundName) fields['Name'] = fundName;
+        else fields['Name'] = `Fund PRN ${ref} (the register's search gives no name)`;
+      }
       const notes: string[] = [];
       if (kind === 'firm') {
         for (const slug of sections) {
@@ -197,7 +267,7 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
           const fn = sectionEndpoint(client, slug);
           const walk = await client.allPages(fn, [ref], { priority: 'idle', maxPages: 20 });
           if (walk.kind === 'ok') {
-            log.requests += walk.provenance.source === 'live' ? walk.pagesFetched : 0;
+            log.note(walk);
             Object.assign(fields, sectionFields(slug, sectionRows(slug).rows(walk.data), walk.truncated));
           } else if (walk.kind === 'not-found') {
             log.note(walk);
@@ -218,59 +288,41 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
         matchedRef: ref,
         matchedName: name,
         fields,
+        standing,
         message: [extra.message, ...notes].filter(Boolean).join(' ') || null,
         retryable: notes.length > 0,
         retrievedAt: result.provenance.retrievedAt,
         provenanceSource: result.provenance.source,
         requestCount: 0,
+        record: result.data,
+        fundName,
       };
     };
 
-    // A person picked one of an ambiguous row's candidates: fetch that one.
+    // A person picked one of the row's candidates: fetch that one.
     if (row.matchedKind && row.matchedRef && row.resolvedBy) {
-      return fetchEntity(row.matchedKind, row.matchedRef, { message: `Chosen by ${row.resolvedBy} from the candidates.`, matchedName: row.matchedName });
+      const {
+        record: _record,
+        fundName: _fundName,
+        ...chosen
+      } = await fetchEntity(row.matchedKind, row.matchedRef, {
+        message: `Chosen by ${row.resolvedBy} from the candidates.`,
+        matchedName: row.matchedKind === 'fund' ? row.matchedName : undefined,
+      });
+      return chosen;
     }
     if (row.inputKind === 'firm' || row.inputKind === 'individual' || row.inputKind === 'fund') {
       if (!row.ref) return { outcome: 'invalid', message: 'The row has no reference number.', requestCount: 0 };
-      return fetchEntity(row.inputKind, row.ref);
+      const { record, fundName, ...byRef } = await fetchEntity(row.inputKind, row.ref);
+      if (!row.nameQuery) return byRef;
+      return checkNameAgainstRecord(row.inputKind, row.ref, row.nameQuery, byRef, record, fundName);
     }
     if (row.inputKind !== 'name' || !row.nameQuery) return { outcome: 'invalid', message: row.message ?? 'The row cannot be checked.', requestCount: 0 };
 
     const entity: EntityKind = row.entity ?? 'firm';
     const query = row.nameQuery;
-    const search = guard(await client.search(query, entity, call));
-    if (search.kind === 'not-found') {
-      return {
-        outcome: 'not-found',
-        message: `The register's ${KIND_WORD[entity]} search finds nothing for "${query}".`,
-        candidates: [],
-        retrievedAt: search.provenance.retrievedAt,
-        provenanceSource: search.provenance.source,
-        requestCount: 0,
-      };
-    }
-    if (search.kind !== 'ok') return { outcome: 'invalid', message: search.message, requestCount: 0 };
-    const input = { query, postcode: row.postcode ?? undefined };
-    let scored = search.data.map((hit) => scoreCandidate(hit, input)).filter((c): c is Candidate => c !== undefined);
-    let decision = decideMatch(scored);
-
-    // A firm not clearly found under its current name may be under a trading or previous one.
-    if (entity === 'firm' && decision.outcome !== 'matched' && scored.length > 0) {
-      const leading = rankCandidates(scored).slice(0, 3);
-      const others = new Map<string, string[]>();
-      for (const c of leading) {
-        const names = guard(await client.firmNames(c.ref, call));
-        if (names.kind === 'ok')
-          others.set(
-            c.ref,
-            [...names.data.current, ...names.data.previous].map((n) => n.name).filter((n): n is string => Boolean(n)),
-          );
-      }
-      scored = search.data
-        .map((hit) => scoreCandidate(hit, { ...input, otherNames: hit.referenceNumber ? others.get(hit.referenceNumber) : undefined }))
-        .filter((c): c is Candidate => c !== undefined);
-      decision = decideMatch(scored);
-    }
+    const report = await findMatch({ name: query, entity, postcode: readPostcode(row.postcode ?? undefined) }, port);
+    const decision = report.decision;
 
     // A Companies House number settles a tie between firms when exactly one leading candidate has it.
     if (entity === 'firm' && decision.outcome === 'ambiguous' && row.chNumber) {
@@ -280,39 +332,220 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
         if (record.kind === 'ok' && record.data.companiesHouseNumber?.replace(/\s/g, '').toUpperCase().padStart(8, '0') === row.chNumber) holders.push(c);
       }
       if (holders.length === 1) {
-        const best = { ...holders[0], reasons: [...holders[0].reasons, `Companies House number ${row.chNumber}`] };
-        return fetchEntity(best.kind, best.ref, {
+        const best = holders[0];
+        const {
+          record: _r,
+          fundName: _f,
+          ...settled
+        } = await fetchEntity(best.kind, best.ref, {
           score: best.score,
-          candidates: decision.candidates as StoredCandidate[],
+          candidates: storedCandidates(decision.candidates, decision.listings),
           matchedName: best.name,
           message: `Matched by Companies House number ${row.chNumber}.`,
         });
+        return settled;
       }
     }
 
-    const candidates = decision.candidates as StoredCandidate[];
-    if (decision.outcome === 'not-found') {
-      return {
-        outcome: 'not-found',
-        message: `No register entry is close enough to "${query}".`,
-        candidates: rankCandidates(scored).slice(0, 5) as StoredCandidate[],
-        retrievedAt: search.provenance.retrievedAt,
-        provenanceSource: search.provenance.source,
-        requestCount: 0,
-      };
+    switch (decision.outcome) {
+      case 'matched': {
+        const best = decision.best;
+        const {
+          record: _r,
+          fundName: _f,
+          ...matched
+        } = await fetchEntity(
+          best.kind,
+          best.ref,
+          { score: best.score, candidates: storedCandidates(report.candidates.slice(0, 5), []), matchedName: best.name, message: howMatched(report, best) },
+          { cloneListings: decision.clones.map((c) => c.listedName), searchStatus: best.kind === 'individual' ? best.status : undefined },
+        );
+        return matched;
+      }
+      case 'unauthorised':
+        return unauthorisedResult(decision.best, decision.clonedFirm, storedCandidates(report.candidates.slice(0, 3), [decision.best]), report);
+      case 'ambiguous': {
+        const candidates = storedCandidates(decision.candidates, decision.listings);
+        return {
+          outcome: 'ambiguous',
+          message: `${candidates.length} possible ${candidates.length === 1 ? 'match' : 'matches'}: choose one, or none.${foldedNote(report)}`,
+          candidates,
+          requestCount: 0,
+        };
+      }
+      default:
+        return {
+          outcome: 'not-found',
+          message: `No register entry is close enough to "${query}" (searched the register for ${report.queries.map((q) => `"${q}"`).join(', ') || 'nothing: the name has no words to search'}).`,
+          candidates: storedCandidates(report.candidates.slice(0, 5), []),
+          requestCount: 0,
+        };
     }
-    if (decision.outcome === 'ambiguous') {
+
+    /** A name given beside a reference: does it fit the record? */
+    async function checkNameAgainstRecord(
+      kind: EntityKind,
+      ref: string,
+      givenName: string,
+      byRef: RowResult,
+      record: M.Firm | M.Individual | M.Fund | undefined,
+      fundName: string | undefined,
+    ): Promise<RowResult> {
+      const person = kind === 'individual';
+      const given = foldName(givenName, { person });
+      const recordName = byRef.matchedName ?? undefined;
+      if (record) {
+        const names: Array<{ name: string; on: string }> = [];
+        if (kind === 'firm') names.push({ name: (record as M.Firm).name ?? '', on: 'its name' });
+        if (kind === 'individual') {
+          const p = record as M.Individual;
+          names.push({ name: p.fullName ?? '', on: 'its name' });
+          if (p.commonlyUsedName && p.fullName) names.push({ name: `${p.commonlyUsedName} ${p.fullName.split(' ').slice(-1)[0]}`, on: 'the name commonly used' });
+        }
+        if (kind === 'fund' && fundName) names.push({ name: fundName, on: 'its name' });
+        const bestFit = (list: Array<{ name: string; on: string }>) =>
+          list
+            .filter((n) => n.name)
+            .map((n) => ({ ...n, score: compareNames(given, foldName(n.name, { person }), { person }).score }))
+            .sort((a, b) => b.score - a.score)[0];
+        let fit = bestFit(names);
+        // Not the record's own name exactly: its trading and previous names may be what was meant.
+        if ((!fit || fit.score < 100) && kind === 'firm') {
+          const other = guard(await client.allPages(client.firmNames, [ref], { priority: 'idle', maxPages: 3 }));
+          if (other.kind === 'ok') {
+            const more = firmOtherNames(other.data);
+            fit = bestFit([...names, ...more.current.map((name) => ({ name, on: 'a trading name' })), ...more.previous.map((name) => ({ name, on: 'a previous name' }))]);
+          }
+        }
+        if ((!fit || fit.score < NAME_FITS) && kind === 'fund') {
+          const other = guard(await client.fundNames(ref, call));
+          if (other.kind === 'ok') fit = bestFit([...names, ...other.data.map((n) => ({ name: n.name ?? '', on: 'another name of the fund' }))]);
+        }
+        if (fit && fit.score >= NAME_FITS) {
+          const agreement =
+            fit.score >= 100 && fit.on === 'its name'
+              ? null
+              : `The name given, "${givenName}", agrees with ${fit.on}${fit.on === 'its name' ? '' : ` "${fit.name}"`}${fit.score < 100 ? ` (score ${fit.score})` : ''}.`;
+          return { ...byRef, message: [byRef.message, agreement].filter(Boolean).join(' ') || null };
+        }
+      }
+      // The name fits none of the record's names (or there is no record): what does it fit?
+      const report = await findMatch({ name: givenName, entity: kind, postcode: readPostcode(row.postcode ?? undefined) }, port);
+      const byName = report.candidates.filter((c) => !(c.kind === kind && c.ref === ref));
+      const refCandidate: StoredCandidate[] = record
+        ? [
+            {
+              kind,
+              ref,
+              name: recordName ?? `${REF_WORD[kind]} ${ref}`,
+              status: byRef.fields?.['Status'],
+              score: compareNames(given, foldName(recordName ?? '', { person }), { person }).score,
+              matchedOn: 'reference',
+              reasons: [`the ${REF_WORD[kind]} given`, `its name does not fit "${givenName}"`],
+              ...(byRef.standing ? { standing: { level: byRef.standing.level, label: byRef.standing.label } } : {}),
+            },
+          ]
+        : [];
+      const candidates = [...refCandidate, ...storedCandidates(byName.slice(0, 4), report.listings.slice(0, 2))];
+      const fits = report.decision.outcome === 'matched' ? report.decision.best : undefined;
+      const fitsListing = report.decision.outcome === 'unauthorised' ? report.decision.best : undefined;
+      const elsewhere = fits
+        ? ` The name fits ${REF_WORD[fits.kind]} ${fits.ref}, ${fits.name}.`
+        : fitsListing
+          ? ` The name fits "${fitsListing.listedName}", an entry the register lists as unauthorised.`
+          : byName.length > 0
+            ? ' It is close to other register entries, listed to choose from.'
+            : ' No other register entry fits it either.';
+      if (!record && candidates.length === 0) {
+        return { ...byRef, message: `${byRef.message ?? ''} The name given, "${givenName}", fits no register entry either.`.trim() };
+      }
       return {
-        outcome: 'ambiguous',
-        message: `${candidates.length} possible ${candidates.length === 1 ? 'match' : 'matches'}: choose one, or none.`,
+        ...byRef,
+        outcome: 'mismatch',
+        message: `${record ? `The name given, "${givenName}", does not match ${REF_WORD[kind]} ${ref} (${recordName ?? 'no name on the record'}).` : `${byRef.message ?? ''} A name was given too: "${givenName}".`}${elsewhere} Choose which is meant.`,
         candidates,
-        retrievedAt: search.provenance.retrievedAt,
-        provenanceSource: search.provenance.source,
-        requestCount: 0,
       };
     }
-    const best = decision.best;
-    const how = best.matchedOn === 'other' ? `Matched on another name of the firm ("${best.otherName}").` : undefined;
-    return fetchEntity(best.kind, best.ref, { score: best.score, candidates, matchedName: best.name, message: how });
   }
+}
+
+/** The matcher's candidates (with records) and unauthorised entries, as a bulk row keeps them. */
+export function storedCandidates(candidates: Candidate[], listings: ListingCandidate[]): StoredCandidate[] {
+  return [
+    ...candidates.map((c) => {
+      const standing = listingStanding({ entity: c.kind, status: c.status, referenceNumber: c.ref, linkable: true, unauthorised: false, extra: {} });
+      return {
+        kind: c.kind,
+        ref: c.ref,
+        name: c.name,
+        ...(c.status ? { status: c.status } : {}),
+        ...(c.postcode ? { postcode: c.postcode } : {}),
+        score: c.score,
+        matchedOn: c.matchedOn,
+        ...(c.otherName ? { otherName: c.otherName } : {}),
+        reasons: c.reasons,
+        standing: { level: standing.level, label: standing.label },
+      };
+    }),
+    ...listings.map((l): StoredCandidate => ({
+      kind: 'firm',
+      ref: '',
+      name: l.name,
+      ...(l.status ? { status: l.status } : {}),
+      score: l.score,
+      matchedOn: 'current',
+      reasons: l.reasons,
+      listing: {
+        listedName: l.listedName,
+        ...(l.status ? { status: l.status } : {}),
+        ...(l.type ? { type: l.type } : {}),
+        clone: l.clone,
+        ...(l.cloneOf ? { cloneOf: l.cloneOf } : {}),
+      },
+      standing: { level: 'stop', label: l.clone ? 'Clone firm' : 'Unauthorised firm' },
+    })),
+  ];
+}
+
+/** What a row answered by an unauthorised or clone entry records. */
+export function unauthorisedResult(listing: ListingCandidate, clonedFirm: Candidate | undefined, candidates: StoredCandidate[], report?: MatchReport): RowResult {
+  const reason = unauthorisedRule(
+    { listedName: listing.listedName, name: listing.name, status: listing.status, type: listing.type },
+    clonedFirm ? { ref: clonedFirm.ref, name: clonedFirm.name } : undefined,
+  );
+  const standing = combine([reason], 'Unauthorised', ["the register's search listing"]);
+  return {
+    outcome: 'unauthorised',
+    matchedKind: null,
+    matchedRef: null,
+    matchedName: listing.listedName,
+    score: listing.score,
+    candidates,
+    fields: { Name: listing.listedName, ...(listing.status ? { Status: listing.status } : {}), ...(listing.type ? { 'Business type': listing.type } : {}) },
+    standing,
+    // The reasons are the standing's (on the page and in the downloads' reasons column); the note says which entry.
+    message: `The name is "${listing.listedName}", an entry the register lists without a record (${listing.clone ? 'a clone' : 'unauthorised'}).${report ? foldedNote(report) : ''}`,
+    requestCount: 0,
+  };
+}
+
+function howMatched(report: MatchReport, best: Candidate): string | undefined {
+  const parts: string[] = [];
+  if (best.matchedOn === 'trading') parts.push(`Matched on its trading name "${best.otherName}".`);
+  if (best.matchedOn === 'previous') parts.push(`Matched on a previous name, "${best.otherName}": the firm no longer uses it.`);
+  if (best.spelling) parts.push(`Matched although the ${best.reasons.find((r) => r.startsWith('spelling differs')) ?? 'spelling differs'}.`);
+  const form = best.reasons.find((r) => r.startsWith('legal form differs'));
+  if (form) parts.push(`The ${form}.`);
+  if (best.reasons.includes('middle names not given')) parts.push('Matched without the middle names.');
+  const postcode = best.reasons.find((r) => /postcode/.test(r) && !/no postcode/.test(r));
+  if (postcode) parts.push(`${postcode[0].toUpperCase()}${postcode.slice(1)}.`);
+  const note = foldedNote(report).trim();
+  if (note) parts.push(note);
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
+/** " The name was read as "castlegate securities" (legal forms read alike)." when folding changed it. */
+function foldedNote(report: MatchReport): string {
+  if (report.folded.notes.length === 0 || report.queries.length === 0) return '';
+  return ` Searched as "${report.queries[0]}" (${report.folded.notes.join(', ')}).`;
 }

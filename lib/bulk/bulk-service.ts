@@ -175,12 +175,20 @@ export function isBulkNotice(value: string | undefined): value is BulkNotice {
  * The answer to an action: a form sent by a browser goes back to the job's page with a notice
  * (HTTP 303), a program gets JSON.
  */
-export function actionResponse(request: Request, pagePath: string, status: number, notice: BulkNotice, extra: Record<string, unknown> = {}): Response {
+export function actionResponse(
+  request: Request,
+  pagePath: string,
+  status: number,
+  notice: BulkNotice,
+  extra: Record<string, unknown> = {},
+  page: { params?: Record<string, string>; hash?: string } = {},
+): Response {
   const wantsHtml = (request.headers.get('accept') ?? '').includes('text/html');
   if (wantsHtml) {
     const url = new URL(pagePath, request.url);
+    for (const [k, v] of Object.entries(page.params ?? {})) url.searchParams.set(k, v);
     url.searchParams.set('notice', notice);
-    return new Response(null, { status: 303, headers: { location: `${url.pathname}${url.search}`, 'cache-control': 'no-store' } });
+    return new Response(null, { status: 303, headers: { location: `${url.pathname}${url.search}${page.hash ? `#${page.hash}` : ''}`, 'cache-control': 'no-store' } });
   }
   return json(status, { notice, message: BULK_NOTICES[notice], ...extra });
 }

@@ -128,7 +128,8 @@ forEachDialect('bulk checks against the sandbox', pgStatus, (db: () => Db, diale
       ['300300.0'],
     ]);
     expect(job).toMatchObject({ rowCount: 9, checkCount: 7, invalidCount: 1, duplicateCount: 1, state: 'running' });
-    await runToEnd(job.id);
+    // One lane: row 1 has read the bank's record and standing before row 5 looks for its name (what the cache assertion below is about).
+    await runToEnd(job.id, client, 1);
     let rows = await listBulkRows(db(), job.id);
     expect(outcomes(rows)).toEqual([
       [1, 'matched', '200200'],
@@ -141,11 +142,12 @@ forEachDialect('bulk checks against the sandbox', pgStatus, (db: () => Db, diale
       [8, 'invalid', null],
       [9, 'matched', '300300'],
     ]);
-    expect(rows[0]).toMatchObject({ fields: { Name: 'Albion Crown Bank plc' }, provenanceSource: 'live', requestCount: 1 });
+    // The record, its requirements and its disciplinary history (the standing's sources).
+    expect(rows[0]).toMatchObject({ fields: { Name: 'Albion Crown Bank plc' }, provenanceSource: 'live', requestCount: 3 });
     expect(rows[0].fields.Status).toBeTruthy();
     expect(rows[0].retrievedAt).toMatch(/^\d{4}-/);
     expect(rows[4].score).toBe(100);
-    // The name's search was a request; its record came from the cache (row 1 had fetched it).
+    // The name's search was a request; its record and standing's sources came from the cache (row 1 had fetched them).
     expect(rows[4]).toMatchObject({ provenanceSource: 'cache', requestCount: 1 });
     const ambiguous = rows[5];
     expect(ambiguous.candidates.length).toBeGreaterThan(1);
@@ -219,6 +221,60 @@ forEachDialect('bulk checks against the sandbox', pgStatus, (db: () => Db, diale
     expect(await addToWatchlist(db(), 'w1', entities, USER.email)).toBe(0);
   });
 
+  it('answers what screening needs: a prohibited person flagged, a clone as its own outcome, a name that does not fit its number, a fund named', async () => {
+    const job = await start(db(), [
+      ['Reference', 'Name', 'Type', 'Postcode'],
+      [SHOWCASE.prohibitedIrn],
+      ['', 'Piers Rowntree', 'individual'],
+      ['', 'Revolution Capital Partners'],
+      [SHOWCASE.bankFrn, 'Kingsmere Mortgage Network Limited'],
+      [SHOWCASE.bankFrn, 'Albion Crown'],
+      ['', 'castlegate securities ltd'],
+      [SHOWCASE.exceptionalInfoFrn],
+      [SHOWCASE.umbrellaFundPrn, '', 'fund'],
+      ['', 'Albion Crwn Bank plc', '', 'EC2V'],
+    ]);
+    await runToEnd(job.id);
+    const rows = await listBulkRows(db(), job.id);
+    const level = (r: BulkRow) => r.standing && `${r.standing.level} ${r.standing.label}`;
+    expect(rows.map((r) => [r.outcome, r.matchedRef, level(r)])).toEqual([
+      ['matched', SHOWCASE.prohibitedIrn, 'stop Prohibited'],
+      ['matched', SHOWCASE.prohibitedIrn, 'stop Prohibited'],
+      ['unauthorised', null, 'stop Clone firm'],
+      ['mismatch', SHOWCASE.bankFrn, expect.any(String)],
+      ['matched', SHOWCASE.bankFrn, expect.any(String)],
+      ['matched', SHOWCASE.disciplinaryFrn, 'caution Disciplinary history'],
+      ['matched', SHOWCASE.exceptionalInfoFrn, 'stop In administration'],
+      ['matched', SHOWCASE.umbrellaFundPrn, 'clear Authorised'],
+      ['matched', SHOWCASE.bankFrn, expect.any(String)],
+    ]);
+    expect(rows[0].standing!.reasons[0].text).toContain('prohibition order');
+    expect(rows[2].message).toContain('"Revolution Capital Partners (clone of FCA authorised firm) (Postcode: n/a)"');
+    expect(rows[3].message).toContain(`does not match FRN ${SHOWCASE.bankFrn} (Albion Crown Bank plc)`);
+    expect(rows[3].message).toContain(`The name fits FRN ${SHOWCASE.networkPrincipalFrn}, Kingsmere Mortgage Network Limited`);
+    expect(rows[3].candidates.map((c) => [c.ref, c.matchedOn])).toEqual(
+      expect.arrayContaining([
+        [SHOWCASE.bankFrn, 'reference'],
+        [SHOWCASE.networkPrincipalFrn, 'current'],
+      ]),
+    );
+    expect(rows[4].message).toContain('agrees with a trading name "Albion Crown"');
+    expect(rows[7].fields.Name).toBe('Wessex Horizon Investment Funds ICVC');
+    expect(rows[8].message).toContain('spelling differs');
+
+    // The mismatch waits for a person, who picks the record the name fits.
+    expect(await resolveAmbiguousRow(db(), job.id, 4, { choice: 'candidate', kind: 'firm', ref: SHOWCASE.networkPrincipalFrn }, USER.email)).toBe(true);
+    await runToEnd(job.id);
+    expect((await listBulkRows(db(), job.id))[3]).toMatchObject({ outcome: 'matched', matchedRef: SHOWCASE.networkPrincipalFrn, resolvedBy: USER.email });
+
+    const bulk = (await getBulkJob(db(), job.id))!;
+    const after = await listBulkRows(db(), job.id);
+    const csv = parse(csvDocument(downloadColumns(bulk, after), resultRows(bulk, after)), { bom: true, columns: true }) as Record<string, string>[];
+    expect(csv.map((r) => r.Standing).slice(0, 3)).toEqual(['Stop · Prohibited', 'Stop · Prohibited', 'Stop · Clone firm']);
+    expect(csv[2].Outcome).toBe('Unauthorised or clone');
+    expect(csv[0]['Standing reasons']).toContain('prohibition order');
+  });
+
   it('fetches the chosen sections of a firm as counts and summaries', async () => {
     const job = await start(db(), [[SHOWCASE.bankFrn]], 'sections', ['permissions', 'regulators']);
     await runToEnd(job.id);
@@ -226,7 +282,8 @@ forEachDialect('bulk checks against the sandbox', pgStatus, (db: () => Db, diale
     expect(row.fields['Permissions (count)']).toBe('42');
     expect(row.fields['Regulators (count)']).toBe('4');
     expect(row.fields['Regulators']).toContain('Prudential Regulation Authority');
-    expect(row.requestCount).toBe(1 + 3 + 1);
+    // The record, its standing's two sources, three pages of permissions and one of regulators.
+    expect(row.requestCount).toBe(1 + 2 + 3 + 1);
   });
 
   it('records a register error on the last attempt, and "retry failed rows" checks it again', async () => {
@@ -253,7 +310,8 @@ forEachDialect('bulk checks against the sandbox', pgStatus, (db: () => Db, diale
     const handler = createBulkRowHandler({ db: db(), client });
     const first = (await claimJob(db(), dialect, { owner: 'dead', leaseMs: 1000 }))!;
     await handler(first, { signal: new AbortController().signal, owner: 'dead' });
-    expect(sent).toEqual([`/Firm/${SHOWCASE.paymentInstitutionFrn}`]);
+    const once = [`/Firm/${SHOWCASE.paymentInstitutionFrn}`, `/Firm/${SHOWCASE.paymentInstitutionFrn}/DisciplinaryHistory`, `/Firm/${SHOWCASE.paymentInstitutionFrn}/Requirements`];
+    expect([...sent].sort()).toEqual(once);
     const again = (await claimJob(db(), dialect, { owner: 'next', leaseMs: 1000, now: Date.now() + 2000 }))!;
     expect(again.id).toBe(first.id);
     await client.close();
@@ -262,7 +320,7 @@ forEachDialect('bulk checks against the sandbox', pgStatus, (db: () => Db, diale
       status: 'done',
       result: { skipped: 'already-checked' },
     });
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(once.length);
     await db().updateTable('jobs').set({ state: 'done' }).where('job_group', '=', one.id).execute();
 
     // A run of 80 firms stopped part-way, then resumed by a new worker with an empty cache.
@@ -309,8 +367,8 @@ forEachDialect('bulk checks against the sandbox', pgStatus, (db: () => Db, diale
         sent.filter((p) => p === path),
         `${path} was fetched again`,
       ).toHaveLength(1);
-    // At most the rows in flight when the worker stopped (one per lane) were asked for twice.
-    expect(sent.length).toBeLessThanOrEqual(80 + 2);
+    // At most the rows in flight when the worker stopped (one per lane) were asked for twice: three requests a firm (record and standing).
+    expect(sent.length).toBeLessThanOrEqual((80 + 2) * 3);
   });
 
   it('cancels a running job, keeps expired results no longer than their retention, and reads an uploaded XLSX', async () => {

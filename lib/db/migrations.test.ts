@@ -93,6 +93,44 @@ describe('0011_token_scopes on SQLite (the table is rebuilt)', () => {
   });
 });
 
+describe('0013_screening on SQLite (bulk_rows is rebuilt)', () => {
+  it('keeps every row, column and index, and accepts the unauthorised and mismatch outcomes, refusing others', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fsr-sqlite-0013-'));
+    const handle = openDb({ dialect: 'sqlite', file: path.join(dir, 'portal.db') });
+    try {
+      const all = migrationsFor('sqlite');
+      const before = await new Migrator({
+        db: handle.db,
+        provider: { getMigrations: async () => Object.fromEntries(Object.entries(all).filter(([name]) => name < '0013')) },
+      }).migrateToLatest();
+      expect(before.error).toBeUndefined();
+      // A column another migration may have added before this one runs is kept.
+      await sql`alter table bulk_rows add column added_elsewhere text`.execute(handle.db);
+      const row = { bulk_id: 'b1', row_no: 1, input: '200200', input_kind: 'firm', ref: '200200', outcome: 'matched', request_count: 3, added_elsewhere: 'kept' };
+      await sql`insert into bulk_rows (bulk_id, row_no, input, input_kind, ref, outcome, request_count, added_elsewhere) values (${row.bulk_id}, ${row.row_no}, ${row.input}, ${row.input_kind}, ${row.ref}, ${row.outcome}, ${row.request_count}, ${row.added_elsewhere})`.execute(
+        handle.db,
+      );
+      expect(await migrateToLatest(handle.db, 'sqlite')).toContain('0013_screening');
+      const kept = await sql<Record<string, unknown>>`select * from bulk_rows`.execute(handle.db);
+      expect(kept.rows).toHaveLength(1);
+      expect(kept.rows[0]).toMatchObject({ ...row, standing: null });
+      const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'bulk_rows'`.execute(handle.db);
+      expect(indexes.rows.map((i) => i.name)).toContain('bulk_rows_outcome');
+      for (const [n, outcome] of [
+        [2, 'unauthorised'],
+        [3, 'mismatch'],
+      ] as const)
+        await sql`insert into bulk_rows (bulk_id, row_no, input, input_kind, outcome) values ('b1', ${n}, 'x', 'name', ${outcome})`.execute(handle.db);
+      await expect(sql`insert into bulk_rows (bulk_id, row_no, input, input_kind, outcome) values ('b1', 9, 'x', 'name', 'cleared')`.execute(handle.db)).rejects.toThrow(
+        /CHECK constraint/,
+      );
+    } finally {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 forEachDialect('schema', pgService, (db, dialect, handle) => {
   it('has run every migration once; running again changes nothing', async () => {
     expect(await migrateToLatest(db(), dialect)).toEqual([]);

@@ -648,6 +648,45 @@ function migration0015(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Screening answers (issue 22): a bulk row can end as an unauthorised or clone entry
+ * ('unauthorised') or as a reference whose name fits another record ('mismatch'), and keeps the
+ * standing of what it matched (lib/standing, JSON), as does a watch check. PostgreSQL swaps the outcome check; SQLite
+ * cannot alter one, so bulk_rows is rebuilt from its own stored definition with only the check
+ * changed, keeping every column and index it has by then, whoever added them.
+ */
+const OUTCOMES_0013 = ['matched', 'not-found', 'invalid', 'ambiguous', 'register-error', 'unauthorised', 'mismatch'];
+
+function migration0013(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      const allowed = sql.join(OUTCOMES_0013.map((o) => sql.lit(o)));
+      if (dialect === 'postgres') {
+        await sql`alter table bulk_rows drop constraint bulk_rows_outcome_check`.execute(db);
+        await sql`alter table bulk_rows add constraint bulk_rows_outcome_check check (outcome is null or outcome in (${allowed}))`.execute(db);
+      } else {
+        const table = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'bulk_rows'`.execute(db);
+        const ddl = table.rows[0]?.sql ?? '';
+        const check = /check\s*\(\s*outcome is null or outcome in\s*\([^)]*\)\s*\)/i;
+        if (!check.test(ddl)) throw new Error('0013: the bulk_rows outcome check was not found in its definition');
+        const list = OUTCOMES_0013.map((o) => `'${o}'`).join(', ');
+        const rebuilt = ddl.replace(/^create table\s+("?)bulk_rows\1/i, 'create table "bulk_rows_0013"').replace(check, `check (outcome is null or outcome in (${list}))`);
+        const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'bulk_rows' and sql is not null`.execute(db);
+        const columns = await sql<{ name: string }>`select name from pragma_table_info('bulk_rows')`.execute(db);
+        const names = sql.join(columns.rows.map((c) => sql.id(c.name)));
+        await sql.raw(rebuilt).execute(db);
+        await sql`insert into bulk_rows_0013 (${names}) select ${names} from bulk_rows`.execute(db);
+        await db.schema.dropTable('bulk_rows').execute();
+        await sql`alter table bulk_rows_0013 rename to bulk_rows`.execute(db);
+        for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
+      }
+      await db.schema.alterTable('bulk_rows').addColumn('standing', 'text').execute();
+      // The standing each watch check read (lib/standing, JSON), for the watchlist's entries and the inbox.
+      await db.schema.alterTable('watch_checks').addColumn('standing', 'text').execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_portal_state': migration0001(dialect),
@@ -662,6 +701,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0010_watch_notifications': migration0010(),
     '0011_token_scopes': migration0011(dialect),
     '0012_bulk_user_columns': migration0012(),
+    '0013_screening': migration0013(dialect),
     '0015_hardening': migration0015(dialect),
   };
 }

@@ -305,6 +305,8 @@ export interface WatchChecksTable {
   /** 1 for an entity's first check (a silent baseline). */
   baseline: number;
   change_count: number;
+  /** JSON: the entity's standing as this check read it (lib/standing); null for checks made before it was kept. */
+  standing: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type ChangeSeverity = 'high' | 'medium' | 'low';
@@ -335,7 +337,11 @@ export interface WatchChangesTable {
 export type BulkMode = 'status' | 'sections';
 export type BulkJobState = 'running' | 'finished' | 'cancelled';
 export type BulkInputKind = EntityKind | 'name' | 'invalid';
-export type BulkOutcome = 'matched' | 'not-found' | 'invalid' | 'ambiguous' | 'register-error';
+/**
+ * 'unauthorised': the name is an unauthorised or clone entry the register lists (no record);
+ * 'mismatch': a reference and a name were given and the name fits none of the record's names.
+ */
+export type BulkOutcome = 'matched' | 'not-found' | 'invalid' | 'ambiguous' | 'register-error' | 'unauthorised' | 'mismatch';
 
 /** A bulk check (lib/bulk): who ran it, what it fetches, and when its results expire. */
 export interface BulkJobsTable {
@@ -408,6 +414,8 @@ export interface BulkRowsTable {
   source_row: number | null;
   /** What reading the row noted (a formula with no saved value, a postcode not used), kept apart from the result's message. */
   input_note: string | null;
+  /** JSON: the standing of what the row matched (lib/standing), or of the unauthorised entry. */
+  standing: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type NotificationChannel = 'email' | 'webhook';

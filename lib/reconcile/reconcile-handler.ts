@@ -1,8 +1,19 @@
-import { entityPath } from '@/lib/routes/portal-paths';
 import type { GatewayDeps } from '@/lib/gateway/register-gateway';
 import type { SearchType } from '@/lib/register/model';
 import { admitMachineRequest } from '@/lib/tokens/machine-gate';
-import { FIRM_PROPERTIES, parseEntityId, parseQueryBatch, ReconcileInputError, ReconcileService, ReconcileUpstreamError, TYPES } from './reconcile-service';
+import { entityPath, searchPath } from '@/lib/routes/portal-paths';
+import {
+  EXTENSION_PROPERTY_IDS,
+  FIRM_PROPERTIES,
+  parseEntityId,
+  parseListingId,
+  parseQueryBatch,
+  PERSON_FUND_PROPERTIES,
+  ReconcileInputError,
+  ReconcileService,
+  ReconcileUpstreamError,
+  TYPES,
+} from './reconcile-service';
 import { CSP_HEADER, nonceFromPolicy } from '@/lib/security/headers';
 
 /**
@@ -111,10 +122,21 @@ export async function handleReconcileRequest(request: Request, endpoint: Reconci
   if (endpoint === 'properties') {
     const type = parseType(p.get('type'));
     if (!type) return problem(400, 'bad-request', 'type must be firm, individual or fund.');
-    return json({ type, properties: type === 'firm' ? FIRM_PROPERTIES.map(({ id, name, description }) => ({ id, name, description })) : [] });
+    return json({ type, properties: (type === 'firm' ? FIRM_PROPERTIES : PERSON_FUND_PROPERTIES[type]).map(({ id, name, description }) => ({ id, name, description })) });
   }
   if (endpoint === 'view') {
     const id = decodeURIComponent(url.pathname.slice('/reconcile/view/'.length));
+    const listing = parseListingId(id);
+    // An unauthorised or clone entry has no page: the register's search for its name shows it, with its warning.
+    if (listing) {
+      const words = listing.listedName
+        .replace(/\s*\((clone of[^)]*|Postcode\s*:[^)]*|Region\s*:[^)]*)\)/gi, ' ')
+        .replace(/[^\p{L}\p{N}' -]+/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 100);
+      return new Response(null, { status: 307, headers: { Location: `${base}${searchPath(words || listing.listedName.slice(0, 60), 'firm')}`, ...CORS } });
+    }
     const entity = parseEntityId(id);
     if (!entity) return problem(404, 'not-found', `"${id.slice(0, 40)}" is not an id of this service.`);
     // A person opens it from their spreadsheet tool: the portal page asks them to sign in.
@@ -141,7 +163,8 @@ export async function handleReconcileRequest(request: Request, endpoint: Reconci
         cost = ext.ids.length;
         run = async (service) => {
           const rows = await service.extend(ext.ids, ext.properties);
-          const meta = ext.properties.map((id) => ({ id, name: FIRM_PROPERTIES.find((f) => f.id === id)!.name }));
+          const all = [...FIRM_PROPERTIES, ...PERSON_FUND_PROPERTIES.individual, ...PERSON_FUND_PROPERTIES.fund];
+          const meta = ext.properties.map((id) => ({ id, name: all.find((f) => f.id === id)!.name }));
           return json({ meta, rows });
         };
       }
@@ -155,7 +178,7 @@ export async function handleReconcileRequest(request: Request, endpoint: Reconci
     } else {
       const id = p.get('id')?.trim();
       if (!id) return problem(400, 'bad-request', 'Send the entity id as id=… (an FRN, an IRN or PRN:<number>).');
-      if (!parseEntityId(id))
+      if (!parseEntityId(id) && !parseListingId(id))
         return problem(400, 'bad-request', `"${id.slice(0, 40)}" is not an id of this service: an FRN (e.g. 200200), an IRN (e.g. BKS00001) or PRN:<number>.`);
       run = async (service) => {
         const facts = await service.previewFacts(id);
@@ -207,7 +230,7 @@ function parseExtend(raw: string, maxIds: number): { ids: string[]; properties: 
     throw new ReconcileInputError(`extend may ask for at most ${maxIds} ids at once (the batch size the register's budget allows); this asks for ${body.ids.length}.`);
   if (!Array.isArray(body.properties) || body.properties.length === 0) throw new ReconcileInputError('extend needs "properties": a non-empty list like [{"id": "status"}].');
   const properties = body.properties.map((p) => (typeof p === 'object' && p !== null && typeof (p as { id?: unknown }).id === 'string' ? (p as { id: string }).id : ''));
-  const unknown = properties.filter((id) => !FIRM_PROPERTIES.some((f) => f.id === id));
-  if (unknown.length > 0) throw new ReconcileInputError(`Unknown properties: ${unknown.map((u) => `"${u}"`).join(', ')}. Known: ${FIRM_PROPERTIES.map((f) => f.id).join(', ')}.`);
+  const unknown = properties.filter((id) => !EXTENSION_PROPERTY_IDS.has(id));
+  if (unknown.length > 0) throw new ReconcileInputError(`Unknown properties: ${unknown.map((u) => `"${u}"`).join(', ')}. Known: ${[...EXTENSION_PROPERTY_IDS].join(', ')}.`);
   return { ids: body.ids as string[], properties };
 }

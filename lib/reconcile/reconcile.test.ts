@@ -26,7 +26,7 @@ import type { RunningSandbox } from '@/sandbox/server';
 import { apiGet, startTestSandbox } from '@/sandbox/test-helpers';
 import { createSqliteTestDb, type TestDb } from '@/test/db-harness';
 import { servicesRequired } from '@/test/services';
-import { sameName } from './name-match';
+import { foldName, sameFoldedName } from '@/lib/matching/fold-name';
 import { handleReconcileRequest, type ReconcileDeps, type ReconcileEndpoint } from './reconcile-handler';
 import { contentSecurityPolicy, createNonce, CSP_HEADER } from '@/lib/security/headers';
 
@@ -202,7 +202,7 @@ if (!present) {
       for (const word of words) {
         const res = await apiGet(sb, `/Search?q=${encodeURIComponent(word)}&type=firm`);
         const named = (res.json?.Data ?? []).filter((r: { 'Reference Number': string }) => r['Reference Number']);
-        if (named.length >= 3 && !named.some((r: { Name: string }) => sameName(word, r.Name.replace(/ \((Postcode|Region):.*\)$/, '')))) {
+        if (named.length >= 3 && !named.some((r: { Name: string }) => sameFoldedName(foldName(word), foldName(r.Name.replace(/ \((Postcode|Region):.*\)$/, ''))))) {
           ambiguous = word;
           break;
         }
@@ -211,6 +211,48 @@ if (!present) {
       const body = await postQueries({ q0: { query: ambiguous!, type: 'firm' } });
       expect(body.q0.result.length).toBeGreaterThanOrEqual(2);
       expect(body.q0.result.every((c) => c.match === false && c.score < 100)).toBe(true);
+    });
+
+    it('reconciles names as people write them, answers a clone as a candidate, and extends with the standing', async () => {
+      const body = await postQueries({
+        a: { query: 'castlegate securities ltd', type: 'firm' },
+        b: { query: 'Revolution Capital Partners', type: 'firm' },
+        c: { query: 'Piers Rowntree', type: 'individual' },
+        d: { query: 'Oakwood Financial Services Ltd', type: 'firm', properties: [{ pid: 'postcode', v: 'S1' }] },
+        e: { query: 'Oakwood Financial Services Ltd', type: 'firm' },
+      });
+      // Two firms of one name: a partial postcode settles it, none leaves it to the analyst.
+      expect(body.d.result[0]).toMatchObject({ id: '910112', match: true });
+      expect(body.e.result.every((c) => !c.match)).toBe(true);
+      expect(body.a.result[0]).toMatchObject({ id: SHOWCASE.disciplinaryFrn, match: true });
+      expect((body.a.result[0] as { description?: string }).description).toContain('query read as "castlegate securities"');
+      const clone = body.b.result[0] as { id: string; name: string; match: boolean; description?: string };
+      expect(clone).toMatchObject({ name: 'Revolution Capital Partners (clone of FCA authorised firm) (Postcode: n/a)', match: true });
+      expect(clone.id).toMatch(/^UNAUTH:/);
+      expect(clone.description).toMatch(/^Stop · Clone firm/);
+      expect(body.c.result[0]).toMatchObject({ id: SHOWCASE.prohibitedIrn, match: true });
+      expect((body.c.result[0] as { description?: string }).description).toMatch(/^Stop · Prohibited/);
+
+      const proposal = await (await call('properties', '/reconcile/properties?type=individual', {}, false)).json();
+      expectValid(v['data-extension-property-proposal'], proposal, 'property proposal');
+      expect(proposal.properties.map((p: { id: string }) => p.id)).toEqual(['name', 'status', 'standing', 'standing_reasons']);
+      const query = { ids: [SHOWCASE.prohibitedIrn, SHOWCASE.exceptionalInfoFrn, clone.id], properties: [{ id: 'standing' }, { id: 'standing_reasons' }] };
+      expectValid(v['data-extension-query'], query, 'extension query');
+      const res = await call('root', '/reconcile', {
+        method: 'POST',
+        body: new URLSearchParams({ extend: JSON.stringify(query) }),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      const extension = await res.json();
+      expectValid(v['data-extension-response'], extension, 'extension');
+      expect(extension.rows[SHOWCASE.prohibitedIrn].standing).toEqual([{ str: 'Stop · Prohibited' }]);
+      expect(extension.rows[SHOWCASE.prohibitedIrn].standing_reasons[0].str).toContain('prohibition order');
+      expect(extension.rows[SHOWCASE.exceptionalInfoFrn].standing).toEqual([{ str: 'Stop · In administration' }]);
+      expect(extension.rows[clone.id].standing).toEqual([{ str: 'Stop · Clone firm' }]);
+      const preview = await (await call('preview', `/reconcile/preview?id=${encodeURIComponent(clone.id)}`)).text();
+      expect(preview).toContain('Stop · Clone firm');
+      const view = await call('view', `/reconcile/view/${encodeURIComponent(clone.id)}`);
+      expect(view.headers.get('location')).toContain('/search?q=Revolution+Capital+Partners');
     });
 
     it('suggests entities, proposes properties, extends rows and previews a firm, each answer valid', async () => {

@@ -1,3 +1,4 @@
+import { reportStanding } from './report-standing';
 import { FIRM_SECTION_SLUGS, type FirmSectionData, type FirmSectionSlug, sectionEndpoint } from '@/lib/sections/firm-sections';
 import type { Firm } from '@/lib/register/model';
 import type { EndpointFn, RegisterClient } from '@/lib/register/register-client-types';
@@ -196,5 +197,7 @@ export async function assembleFirmReport(client: RegisterClient, input: Assemble
     ...(input.caseReference ? { caseReference: input.caseReference } : {}),
     retrieved: { oldest, newest },
   };
+  const standing = reportStanding(data);
+  if (standing) data.standing = standing;
   return { data, stats };
 }

@@ -1,6 +1,7 @@
 import type { FirmSectionData, FirmSectionSlug } from '@/lib/sections/firm-sections';
 import type * as M from '@/lib/register/model';
 import type { Provenance, RegisterFailure, RegisterSource, ResultKind } from '@/lib/register/result';
+import type { Standing } from '@/lib/standing/standing';
 
 /**
  * A printable firm report as data: the normalised register records of every section, each with
@@ -66,6 +67,8 @@ export interface FirmReportData {
   caseReference?: string;
   /** Oldest and newest retrieval time of everything in the report. */
   retrieved: { oldest?: string; newest?: string };
+  /** The firm's standing as read for this report (lib/standing); absent in reports saved before it was kept. */
+  standing?: Standing;
 }
 
 export function reportFailure(failure: RegisterFailure): ReportFailure {

@@ -96,9 +96,11 @@ export function fundPath(prn: string, section?: FundSection, page?: number): Fun
 
 export const SEARCH_PATH = '/search' satisfies SearchPath;
 
-export function searchPath(q: string, type: SearchType = 'firm', page?: number): SearchPath {
+export function searchPath(q: string, type: SearchType = 'firm', page?: number, options: { exact?: boolean } = {}): SearchPath {
   const query = new URLSearchParams({ q, type });
   if (page !== undefined && page > 1) query.set('page', String(page));
+  // The words exactly as typed, not as the matcher reads them (lib/search/search-folding.ts).
+  if (options.exact) query.set('exact', '1');
   return `${SEARCH_PATH}?${query.toString()}`;
 }
 

@@ -6,6 +6,8 @@ import type { RegisterClient } from '@/lib/register/register-client-types';
 import { diffSection, type RowDiff } from './section-diff';
 import { type SectionRead, watchSection, WATCH_SECTIONS } from './watch-sections';
 import { isUniqueViolation } from '@/lib/db/errors';
+import type { Standing } from '@/lib/standing/standing';
+import { checkStanding, standingChange } from './check-standing';
 
 /**
  * One check of one entity: read every watched section at background priority (past the cache, so
@@ -186,6 +188,13 @@ export async function checkEntity(deps: CheckDeps, request: CheckRequest): Promi
   const at = isoNow(now());
 
   const changes: StoredChange[] = [];
+  // The standing this check read, kept with it; a change of standing is a change of its own.
+  const standing = checkStanding(request.kind, snapshot.sections);
+  if (!baseline && previousId) {
+    const previous = await db.selectFrom('watch_checks').select('standing').where('id', '=', previousId).executeTakeFirst();
+    const moved = standingChange(previous?.standing ? (JSON.parse(previous.standing) as Standing) : null, standing);
+    if (moved) changes.push({ id: randomUUID(), section: 'standing', severity: moved.severity, summary: moved.summary, rows: [moved.row], previousCheckId: previousId });
+  }
   if (!baseline) {
     for (const slug of ok) {
       const previous = readings.get(slug);
@@ -217,6 +226,7 @@ export async function checkEntity(deps: CheckDeps, request: CheckRequest): Promi
           previous_check_id: previousId,
           baseline: baseline ? 1 : 0,
           change_count: changes.length,
+          standing: standing ? JSON.stringify(standing) : null,
         })
         .execute();
       if (changes.length > 0) {

@@ -11,6 +11,7 @@ import { applyOp, registerDate, type DayChange, type DayOp, type DayState } from
 import { buildPermission, buildRegulators, fillEnforcement, permissionTemplate, requirementRef } from './firm-details';
 import { REFERENCE_DAY, brandOf, firmName, ukAddress } from './generation-kit';
 import { fundName, subFundSchemeType } from './population';
+import { SCREENING_REFS } from './screening';
 import { SHOWCASE } from './showcase';
 import { UMBRELLA_SUB_FUNDS } from './showcase-records';
 import type { ArLink, FirmKind, FirmProfile, FirmRecord, FundRecord, RequirementRecord } from './types';
@@ -80,8 +81,9 @@ export class PlanContext {
   readonly protectedRefs: ReadonlySet<string>;
 
   constructor(s: DayState) {
-    this.frns = [...s.firms.keys()];
-    this.irns = [...s.individuals.keys()];
+    // The screening records (./screening.ts) never change: the labelled screening set names them as they are.
+    this.frns = [...s.firms.keys()].filter((frn) => !SCREENING_REFS.has(frn));
+    this.irns = [...s.individuals.keys()].filter((irn) => !SCREENING_REFS.has(irn));
     this.prns = [...s.funds.keys()];
     this.numbers = new Set([...this.frns, ...this.prns]);
     const umbrella = s.funds.get(SHOWCASE.umbrellaFundPrn);
@@ -151,7 +153,7 @@ export function planDay(s: DayState, ctx: PlanContext): PlannedDay {
   };
   showcaseDay(s, ctx, new Rng(s.base.seed, 'register-day-showcase', s.day), run);
 
-  const total = s.firms.size + s.individuals.size + s.funds.size;
+  const total = s.firms.size + s.individuals.size + s.funds.size - SCREENING_REFS.size;
   const target = Math.max(4, Math.round(total * DAILY_CHANGE_SHARE * (0.8 + rng.next() * 0.4)));
   let done = 0;
   for (let attempts = 0; done < target && attempts < target * 4; attempts++) {

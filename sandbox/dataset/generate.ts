@@ -7,6 +7,7 @@ import { DatasetBuilder } from './builder';
 import { generateFirmDetails } from './firm-details';
 import { firmPools, generateAppointments, generateFirms, generateFunds, generateIndividuals, generateUnauthorised } from './population';
 import { SearchIndex } from './search-index';
+import { buildScreeningRecords, reserveScreeningNumbers } from './screening-records';
 import { buildShowcase, reserveShowcaseNumbers } from './showcase-records';
 import type { DatasetSizes, FirmDetails, FirmRecord, FundRecord, IndividualRecord, RegulatedMarketRecord, UnauthorisedRecord } from './types';
 
@@ -51,6 +52,7 @@ export function generateDataset(seed: string, sizes: DatasetSizes): Dataset {
   const started = performance.now();
   const b = new DatasetBuilder(seed);
   reserveShowcaseNumbers(b);
+  reserveScreeningNumbers(b);
 
   const population = generateFirms(b, new Rng(seed, 'firms'), sizes.firms);
   generateAppointments(b, new Rng(seed, 'appointments'), population);
@@ -63,6 +65,8 @@ export function generateDataset(seed: string, sizes: DatasetSizes): Dataset {
   const depositaries = [...b.firms.values()].filter((f) => f.kind === 'authorised' && (f.profile === 'depositary' || f.profile === 'bank'));
   generateFunds(b, new Rng(seed, 'funds'), sizes.funds, operators, depositaries);
   generateUnauthorised(b, new Rng(seed, 'unauthorised'), population);
+  // Last, on their own stream: the rest of the dataset is the same with or without them.
+  buildScreeningRecords(b, new Rng(seed, 'screening'));
   b.finish();
 
   const search = new SearchIndex(b.firms.values(), b.unauthorised, b.individuals.values(), b.funds.values());

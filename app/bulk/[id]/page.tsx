@@ -4,13 +4,14 @@ import { notFound } from 'next/navigation';
 import { BulkProgress } from '@/components/bulk/bulk-progress';
 import { recordAudit } from '@/lib/audit/record';
 import { requireRole } from '@/lib/auth/session';
-import { pageColumns, resultRows, rowMessage, type ResultColumn, type ResultRow } from '@/lib/bulk/bulk-results';
+import { StandingBadge } from '@/components/standing/standing-badge';
+import { inReview, pageColumns, resultRows, REVIEW_FILTERS, rowLevel, rowMessage, type ResultColumn, type ResultRow, type ReviewFilter } from '@/lib/bulk/bulk-results';
 import { BULK_NOTICES, checkBulkId, isBulkNotice, mayActOnBulkJob, progressBody } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
 import { getBulkJob, listBulkRows, listWatchlistChoices } from '@/lib/db/queries/bulk';
 import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 import { formatDateTime } from '@/lib/format/date';
-import { bulkApiPath, bulkPath, entityPath } from '@/lib/routes/portal-paths';
+import { bulkApiPath, bulkPath, entityPath, withQuery } from '@/lib/routes/portal-paths';
 
 export const metadata: Metadata = { title: 'Bulk check results' };
 
@@ -21,6 +22,8 @@ const SHOWN = 2000;
 
 const OUTCOME_STYLE: Record<string, string> = {
   Matched: 'border-green-700 text-green-900',
+  'Unauthorised or clone': 'border-red-700 text-red-900',
+  'Name does not match reference': 'border-amber-600 text-amber-900',
   'Not found': 'border-slate-500 text-slate-800',
   'Invalid input': 'border-red-700 text-red-900',
   Ambiguous: 'border-amber-600 text-amber-900',
@@ -36,49 +39,108 @@ function Outcome({ r }: { r: ResultRow }) {
   );
 }
 
-function Candidates({ r, action }: { r: ResultRow; action: string }) {
-  const legend = `Which entry is row ${r.row.rowNo}?`;
+const REF_WORD = { firm: 'FRN', individual: 'IRN', fund: 'PRN' } as const;
+
+/**
+ * The choice a row waits for, under the row across the whole table (readable at 1280 px): each
+ * candidate with its number, its standing from the register's listing, status, postcode, score and
+ * why; unauthorised and clone entries among them; or none. After a choice the page comes back at
+ * the next row waiting, so rows are reviewed one after another.
+ */
+function Candidates({ r, action, show, nextRow }: { r: ResultRow; action: string; show?: ReviewFilter; nextRow?: number }) {
+  const legend = r.row.outcome === 'mismatch' ? `Which entry is row ${r.row.rowNo}: the reference given, or the one its name fits?` : `Which entry is row ${r.row.rowNo}?`;
   return (
-    <form method="post" action={action} className="mt-1 space-y-1">
+    <form method="post" action={action} className="space-y-2" data-testid="candidates">
+      {show ? <input type="hidden" name="show" value={show} /> : null}
       <fieldset>
-        <legend className="text-xs font-medium">{legend}</legend>
-        {r.row.candidates.map((c) => (
-          <label key={`${c.kind}:${c.ref}`} className="flex items-start gap-2 text-xs">
-            <input type="radio" name="choice" value={`${c.kind}:${c.ref}`} required />
-            <span>
-              {c.name} ({c.kind === 'firm' ? 'FRN' : c.kind === 'individual' ? 'IRN' : 'PRN'} {c.ref}
-              {c.status ? `, ${c.status}` : ''}
-              {c.postcode ? `, ${c.postcode}` : ''}) — score {c.score} ({c.reasons.join(', ')})
-            </span>
-          </label>
-        ))}
-        <label className="flex items-center gap-2 text-xs">
-          <input type="radio" name="choice" value="none" required />
-          None of these
-        </label>
+        <legend className="text-sm font-semibold">{legend}</legend>
+        <ul className="mt-1 grid gap-1 md:grid-cols-2">
+          {r.row.candidates.map((c, i) => (
+            <li key={c.listing ? `listing:${i}` : `${c.kind}:${c.ref}`}>
+              <label className="flex items-start gap-2 rounded border border-slate-200 p-2 text-sm hover:bg-slate-50">
+                <input type="radio" name="choice" value={c.listing ? `listing:${i}` : `${c.kind}:${c.ref}`} required className="mt-1" />
+                <span className="min-w-0 space-y-0.5">
+                  <span className="block font-medium break-words">
+                    {c.listing ? c.listing.listedName : c.name}
+                    {c.listing ? null : (
+                      <span className="font-mono text-xs font-normal">
+                        {' '}
+                        {REF_WORD[c.kind]} {c.ref}
+                      </span>
+                    )}
+                    {c.matchedOn === 'reference' ? <span className="font-normal"> (the reference given)</span> : null}
+                  </span>
+                  <span className="flex flex-wrap items-center gap-1 text-xs text-slate-700">
+                    {c.standing ? <StandingBadge standing={c.standing} /> : null}
+                    {c.status ? <span>{c.status}</span> : null}
+                    {c.postcode ? <span>· {c.postcode}</span> : null}
+                    <span>· score {c.score}</span>
+                  </span>
+                  {c.reasons.length > 0 ? <span className="block text-xs text-slate-700">{c.reasons.join('; ')}</span> : null}
+                </span>
+              </label>
+            </li>
+          ))}
+          <li>
+            <label className="flex items-center gap-2 rounded border border-slate-200 p-2 text-sm hover:bg-slate-50">
+              <input type="radio" name="choice" value="none" required />
+              None of these
+            </label>
+          </li>
+        </ul>
       </fieldset>
-      <button type="submit" className="rounded bg-blue-700 px-2 py-0.5 text-xs font-semibold text-white hover:bg-blue-800 focus:outline-none focus:ring-2 focus:ring-blue-700">
-        Record choice for row {r.row.rowNo}
-      </button>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-sm font-semibold text-white hover:bg-blue-800 focus:ring-2 focus:ring-blue-700 focus:outline-none">
+          Record choice for row {r.row.rowNo}
+        </button>
+        {nextRow ? (
+          <a href={`#row-${nextRow}`} className="text-sm text-blue-800 underline">
+            Skip to the next row waiting (row {nextRow})
+          </a>
+        ) : null}
+      </div>
     </form>
+  );
+}
+
+function RowStanding({ r }: { r: ResultRow }) {
+  const level = rowLevel(r);
+  const standing = r.result.standing;
+  if (!level || !standing) return null;
+  return (
+    <div className="space-y-1">
+      <StandingBadge standing={standing} />
+      {standing.reasons.length > 0 ? (
+        <ul className="list-disc pl-4 text-xs text-slate-800">
+          {standing.reasons.map((reason, i) => (
+            <li key={`${reason.code}-${i}`}>{reason.text}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 
 /**
  * One cell of the results table: the column's text, or for the few columns the page shows richer,
- * a badge (outcome), a link (match), the time and source (retrieved) or the notes with the
- * candidate chooser. Every other column (the person's own, the fetched fields, any added to
- * lib/bulk/bulk-results.ts) is its text. `action` is where a choice for an ambiguous row is sent;
- * undefined when this person may not act on the check (it is another analyst's).
+ * a badge (outcome, standing), a link (match), the time and source (retrieved) or the notes. Every
+ * other column (the person's own, the fetched fields, any added to lib/bulk/bulk-results.ts) is its
+ * text. The candidate chooser of a row waiting for a person is a row of its own under it.
  */
-function ResultCell({ column, r, action }: { column: ResultColumn; r: ResultRow; action: string | undefined }) {
+function ResultCell({ column, r }: { column: ResultColumn; r: ResultRow }) {
   switch (column.id) {
     case 'input':
-      return <td className="max-w-xs break-words py-1 pr-3 font-mono">{r.row.input || '(empty)'}</td>;
+      return <td className="max-w-xs py-1 pr-3 font-mono break-words">{r.row.input || '(empty)'}</td>;
     case 'outcome':
       return (
         <td className="py-1 pr-3" data-testid="outcome">
           <Outcome r={r} />
+        </td>
+      );
+    case 'standing':
+      return (
+        <td className="min-w-48 py-1 pr-3" data-testid="standing-cell">
+          <RowStanding r={r} />
         </td>
       );
     case 'match':
@@ -88,8 +150,10 @@ function ResultCell({ column, r, action }: { column: ResultColumn; r: ResultRow;
             <Link href={entityPath(r.result.matchedKind, r.result.matchedRef)} className="text-blue-800 underline">
               {r.result.matchedName ?? r.result.matchedRef} ({r.result.matchedRef})
             </Link>
+          ) : r.result.outcome === 'unauthorised' ? (
+            <span className="font-medium">{r.result.matchedName}</span>
           ) : null}
-          {r.result.inputKind === 'name' && r.result.outcome === 'matched' && r.result.score !== null ? (
+          {(r.result.outcome === 'matched' || r.result.outcome === 'unauthorised') && r.result.score !== null && (r.result.inputKind === 'name' || r.result.resolvedBy) ? (
             <span className="block text-xs text-slate-600">score {r.result.score}</span>
           ) : null}
         </td>
@@ -106,15 +170,10 @@ function ResultCell({ column, r, action }: { column: ResultColumn; r: ResultRow;
         </td>
       );
     case 'notes':
-      return (
-        <td className="max-w-md py-1">
-          {rowMessage(r)}
-          {r.row.duplicateOf === null && r.row.outcome === 'ambiguous' && action ? <Candidates r={r} action={action} /> : null}
-        </td>
-      );
+      return <td className="max-w-md py-1">{rowMessage(r)}</td>;
     default: {
       const value = column.value(r);
-      return <td className="max-w-sm break-words py-1 pr-3">{value === null || value === undefined ? '' : String(value)}</td>;
+      return <td className="max-w-sm py-1 pr-3 break-words">{value === null || value === undefined ? '' : String(value)}</td>;
     }
   }
 }
@@ -132,6 +191,11 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const notice = typeof query.notice === 'string' && isBulkNotice(query.notice) ? BULK_NOTICES[query.notice] : undefined;
   const table = resultRows(job, rows);
+  const show = typeof query.show === 'string' && Object.hasOwn(REVIEW_FILTERS, query.show) ? (query.show as ReviewFilter) : undefined;
+  const counts = Object.fromEntries((Object.keys(REVIEW_FILTERS) as ReviewFilter[]).map((f) => [f, table.filter((r) => inReview(r, f)).length])) as Record<ReviewFilter, number>;
+  const shown = show ? table.filter((r) => inReview(r, show)) : table;
+  const waiting = table.filter((r) => r.row.duplicateOf === null && (r.row.outcome === 'ambiguous' || r.row.outcome === 'mismatch')).map((r) => r.row.rowNo);
+  const nextWaiting = (rowNo: number) => waiting.find((n) => n > rowNo);
   const columns = pageColumns(job, rows);
   // Every analyst reads; only its owner or an administrator acts (the handlers refuse others too).
   const mayAct = mayActOnBulkJob(user, job);
@@ -219,15 +283,42 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
           <p className="text-slate-700">No watchlist exists yet: create one to add the matched rows to it.</p>
         )}
       </section>
-      <section aria-labelledby="bulk-results-heading">
+      <section aria-labelledby="bulk-results-heading" className="space-y-3">
         <h2 id="bulk-results-heading" className="text-lg font-semibold">
           Results
         </h2>
-        <div className="mt-2 overflow-x-auto">
+        <nav aria-label="Show rows" data-testid="review-filters">
+          <ul className="flex flex-wrap gap-2 text-sm">
+            <li>
+              <Link
+                href={bulkPath(id)}
+                aria-current={show ? undefined : 'page'}
+                className={`inline-block rounded border px-3 py-1 ${show ? 'border-slate-400 text-blue-900 underline' : 'border-slate-900 bg-slate-900 font-semibold text-white'}`}
+              >
+                All rows ({table.length.toLocaleString('en-GB')})
+              </Link>
+            </li>
+            {(Object.keys(REVIEW_FILTERS) as ReviewFilter[]).map((f) => (
+              <li key={f}>
+                <Link
+                  href={withQuery(bulkPath(id), { show: f })}
+                  aria-current={show === f ? 'page' : undefined}
+                  data-testid={`review-${f}`}
+                  className={`inline-block rounded border px-3 py-1 ${show === f ? 'border-slate-900 bg-slate-900 font-semibold text-white' : 'border-slate-400 text-blue-900 underline'}`}
+                >
+                  {REVIEW_FILTERS[f]} ({counts[f].toLocaleString('en-GB')})
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm" data-testid="bulk-results">
             <caption className="text-left text-sm text-slate-700">
-              One row per input row, in input order
-              {rows.length > SHOWN ? ` (the first ${SHOWN.toLocaleString('en-GB')}; the downloads hold all ${rows.length.toLocaleString('en-GB')})` : ''}.
+              {show
+                ? `${REVIEW_FILTERS[show]}: ${shown.length.toLocaleString('en-GB')} of ${table.length.toLocaleString('en-GB')} rows, in input order`
+                : 'One row per input row, in input order'}
+              {shown.length > SHOWN ? ` (the first ${SHOWN.toLocaleString('en-GB')}; the downloads hold all ${shown.length.toLocaleString('en-GB')})` : ''}.
             </caption>
             <thead>
               <tr className="border-b border-slate-300 align-bottom">
@@ -239,13 +330,26 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
               </tr>
             </thead>
             <tbody>
-              {table.slice(0, SHOWN).map((r) => (
-                <tr key={r.row.rowNo} className="border-b border-slate-200 align-top" data-row={r.row.rowNo}>
-                  {columns.map((c) => (
-                    <ResultCell key={c.id} column={c} r={r} action={mayAct ? bulkApiPath(id, `rows/${r.row.rowNo}`) : undefined} />
-                  ))}
-                </tr>
-              ))}
+              {shown.slice(0, SHOWN).flatMap((r) => {
+                // Only the check's owner or an administrator is offered the choice (the handler refuses others too).
+                const waits = mayAct && r.row.duplicateOf === null && (r.row.outcome === 'ambiguous' || r.row.outcome === 'mismatch');
+                const main = (
+                  <tr key={r.row.rowNo} id={`row-${r.row.rowNo}`} className={`align-top ${waits ? '' : 'border-b border-slate-200'}`} data-row={r.row.rowNo}>
+                    {columns.map((c) => (
+                      <ResultCell key={c.id} column={c} r={r} />
+                    ))}
+                  </tr>
+                );
+                if (!waits) return [main];
+                return [
+                  main,
+                  <tr key={`${r.row.rowNo}-choice`} className="border-b border-slate-200 bg-slate-50">
+                    <td colSpan={columns.length} className="px-2 py-2">
+                      <Candidates r={r} action={bulkApiPath(id, `rows/${r.row.rowNo}`)} show={show} nextRow={nextWaiting(r.row.rowNo)} />
+                    </td>
+                  </tr>,
+                ];
+              })}
             </tbody>
           </table>
         </div>

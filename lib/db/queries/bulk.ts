@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import { cancelGroup, enqueueJobs, groupProgress, type NewJob } from '@/lib/jobs/job-queue';
 import { isoNow } from '../clock';
+import { unauthorisedRule } from '@/lib/standing/listing-standing';
+import { combine, type Standing, type StandingLevel } from '@/lib/standing/standing';
 import type { BulkJobsTable, BulkJobState, BulkMode, BulkOutcome, BulkRowsTable, Db, EntityKind } from '../schema';
 
 /**
@@ -59,14 +61,20 @@ export interface BulkJob {
 
 export interface StoredCandidate {
   kind: EntityKind;
+  /** Empty for an unauthorised or clone entry (`listing`), which has no reference number. */
   ref: string;
   name: string;
   status?: string;
   postcode?: string;
   score: number;
-  matchedOn: 'current' | 'other';
+  /** Which of its names scored ('other' in rows recorded before trading and previous names were told apart); 'reference': the reference number given. */
+  matchedOn: 'current' | 'other' | 'trading' | 'previous' | 'reference';
   otherName?: string;
   reasons: string[];
+  /** An unauthorised or clone entry: the register's listing of it. */
+  listing?: { listedName: string; status?: string; type?: string; clone: boolean; cloneOf?: string };
+  /** What its search listing says of its standing, for the chooser. */
+  standing?: { level: StandingLevel; label: string };
 }
 
 export interface BulkRow {
@@ -101,6 +109,8 @@ export interface BulkRow {
   sourceRow: number | null;
   /** What reading the row noted, kept apart from the result's message. */
   inputNote: string | null;
+  /** The standing of what the row matched, or of the unauthorised entry it found. */
+  standing: Standing | null;
 }
 
 function toJob(row: Selectable<BulkJobsTable>): BulkJob {
@@ -157,6 +167,7 @@ function toRow(row: Selectable<BulkRowsTable>): BulkRow {
     userCells: row.user_cells ? (JSON.parse(row.user_cells) as string[]) : [],
     sourceRow: row.source_row === null || row.source_row === undefined ? null : Number(row.source_row),
     inputNote: row.input_note ?? null,
+    standing: row.standing ? (JSON.parse(row.standing) as Standing) : null,
   };
 }
 
@@ -301,6 +312,7 @@ export interface RowResult {
   fields?: Record<string, string>;
   retrievedAt?: string | null;
   provenanceSource?: 'live' | 'cache' | null;
+  standing?: Standing | null;
   requestCount: number;
 }
 
@@ -321,6 +333,7 @@ export async function recordRowResult(db: Db, bulkId: string, rowNo: number, res
       ...(result.score !== undefined ? { score: result.score } : {}),
       ...(result.candidates !== undefined ? { candidates: JSON.stringify(result.candidates) } : {}),
       fields: result.fields ? JSON.stringify(result.fields) : null,
+      standing: result.standing ? JSON.stringify(result.standing) : null,
       retrieved_at: result.retrievedAt ?? null,
       provenance_source: result.provenanceSource ?? null,
       request_count: eb('request_count', '+', result.requestCount),
@@ -342,6 +355,10 @@ export interface BulkProgress {
   notFound: number;
   invalid: number;
   ambiguous: number;
+  /** Rows whose name is an unauthorised or clone entry on the register. */
+  unauthorised: number;
+  /** Rows whose reference and name disagree, waiting for a person. */
+  mismatch: number;
   /** Register errors so far (retryable or not). */
   failed: number;
   duplicates: number;
@@ -372,6 +389,8 @@ export async function bulkProgress(db: Db, bulkId: string): Promise<BulkProgress
     notFound: by('not-found'),
     invalid: by('invalid'),
     ambiguous: by('ambiguous'),
+    unauthorised: by('unauthorised'),
+    mismatch: by('mismatch'),
     failed: by('register-error'),
     duplicates: job.duplicateCount,
     pending: queue.queued + queue.running,
@@ -442,31 +461,78 @@ export async function retryFailedRows(db: Db, bulkId: string, now: number = Date
   });
 }
 
-export type Resolution = { choice: 'none' } | { choice: 'candidate'; kind: EntityKind; ref: string };
+/** `listing`: the index, among the row's candidates, of an unauthorised or clone entry. */
+export type Resolution = { choice: 'none' } | { choice: 'candidate'; kind: EntityKind; ref: string } | { choice: 'listing'; index: number };
+
+/** Outcomes that wait for a person's choice. */
+const WAITING: BulkOutcome[] = ['ambiguous', 'mismatch'];
 
 /**
- * A person's answer to an ambiguous row: none of the candidates (the row becomes not found), or
- * one of them (the row waits for that entry's record, fetched by a new queue job). Only a row that
- * is still ambiguous can be resolved, and only to one of its own candidates. Returns false when it
- * could not be (already resolved, or not a candidate).
+ * A person's answer to a row waiting for a choice (ambiguous, or a reference whose name fits
+ * another record): none of the candidates (the row becomes not found), one of them (the row waits
+ * for that entry's record, fetched by a new queue job), or an unauthorised or clone entry among
+ * them (the row's answer at once: it has no record to fetch). Only a row still waiting can be
+ * resolved, and only to one of its own candidates. Returns false when it could not be.
  */
 export async function resolveAmbiguousRow(db: Db, bulkId: string, rowNo: number, resolution: Resolution, by: string, now: number = Date.now()): Promise<boolean> {
   const at = isoNow(now);
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('bulk_rows').selectAll().where('bulk_id', '=', bulkId).where('row_no', '=', rowNo).executeTakeFirst();
-    if (!row || row.outcome !== 'ambiguous') return false;
+    if (!row || row.outcome === null || !WAITING.includes(row.outcome)) return false;
+    const waiting = row.outcome;
+    const candidates = row.candidates ? (JSON.parse(row.candidates) as StoredCandidate[]) : [];
     if (resolution.choice === 'none') {
       const updated = await trx
         .updateTable('bulk_rows')
-        .set({ outcome: 'not-found', message: `None of the candidates is this entry (chosen by ${by}).`, resolved_by: by, resolved_at: at, checked_at: at })
+        .set({
+          outcome: 'not-found',
+          message: `None of the candidates is this entry (chosen by ${by}).`,
+          matched_kind: null,
+          matched_ref: null,
+          matched_name: null,
+          fields: null,
+          standing: null,
+          resolved_by: by,
+          resolved_at: at,
+          checked_at: at,
+        })
         .where('bulk_id', '=', bulkId)
         .where('row_no', '=', rowNo)
-        .where('outcome', '=', 'ambiguous')
+        .where('outcome', '=', waiting)
         .executeTakeFirst();
       return Number(updated.numUpdatedRows) === 1;
     }
-    const candidates = row.candidates ? (JSON.parse(row.candidates) as StoredCandidate[]) : [];
-    const chosen = candidates.find((c) => c.kind === resolution.kind && c.ref === resolution.ref);
+    if (resolution.choice === 'listing') {
+      const listed = candidates[resolution.index];
+      if (!listed?.listing) return false;
+      const reason = unauthorisedRule({ listedName: listed.listing.listedName, name: listed.name, status: listed.listing.status, type: listed.listing.type });
+      const fields = {
+        Name: listed.listing.listedName,
+        ...(listed.listing.status ? { Status: listed.listing.status } : {}),
+        ...(listed.listing.type ? { 'Business type': listed.listing.type } : {}),
+      };
+      const updated = await trx
+        .updateTable('bulk_rows')
+        .set({
+          outcome: 'unauthorised',
+          message: `Chosen by ${by} from the candidates. ${reason.text}`,
+          matched_kind: null,
+          matched_ref: null,
+          matched_name: listed.listing.listedName,
+          score: listed.score,
+          fields: JSON.stringify(fields),
+          standing: JSON.stringify(combine([reason], 'Unauthorised', ["the register's search listing"])),
+          resolved_by: by,
+          resolved_at: at,
+          checked_at: at,
+        })
+        .where('bulk_id', '=', bulkId)
+        .where('row_no', '=', rowNo)
+        .where('outcome', '=', waiting)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    }
+    const chosen = candidates.find((c) => !c.listing && c.kind === resolution.kind && c.ref === resolution.ref);
     if (!chosen) return false;
     const updated = await trx
       .updateTable('bulk_rows')
@@ -477,19 +543,35 @@ export async function resolveAmbiguousRow(db: Db, bulkId: string, rowNo: number,
         matched_ref: chosen.ref,
         matched_name: chosen.name,
         score: chosen.score,
+        fields: null,
+        standing: null,
         resolved_by: by,
         resolved_at: at,
         checked_at: null,
       })
       .where('bulk_id', '=', bulkId)
       .where('row_no', '=', rowNo)
-      .where('outcome', '=', 'ambiguous')
+      .where('outcome', '=', waiting)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
     await enqueueJobs(trx, [rowJob(bulkId, rowNo, `:pick:${chosen.kind}:${chosen.ref}`)], now);
     await trx.updateTable('bulk_jobs').set({ state: 'running', finished_at: null, updated_at: at }).where('id', '=', bulkId).where('state', '=', 'finished').execute();
     return true;
   });
+}
+
+/** The first row after `rowNo` (or before it, going round) still waiting for a person's choice. */
+export async function nextWaitingRow(db: Db, bulkId: string, rowNo: number): Promise<number | null> {
+  const rows = await db
+    .selectFrom('bulk_rows')
+    .select('row_no')
+    .where('bulk_id', '=', bulkId)
+    .where('duplicate_of', 'is', null)
+    .where('outcome', 'in', WAITING)
+    .orderBy('row_no')
+    .execute();
+  const numbers = rows.map((r) => Number(r.row_no));
+  return numbers.find((n) => n > rowNo) ?? numbers.find((n) => n !== rowNo) ?? null;
 }
 
 /** The distinct entities of the matched rows, for a watchlist. */

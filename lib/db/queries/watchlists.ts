@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Standing } from '@/lib/standing/standing';
 import { sql } from 'kysely';
 import { checkSectionsChoice, defaultSectionsChoice, parseSectionsChoice, type SectionsChoice } from '@/lib/watchlists/sections-choice';
 import { isoNow } from '../clock';
@@ -59,6 +60,8 @@ export interface WatchlistEntryRow extends EntityRef {
     changeCount: number;
     sectionsOk: number;
     sectionsNotChecked: number;
+    /** The standing the check read (lib/standing); null for checks made before it was kept. */
+    standing: Standing | null;
   } | null;
   openChanges: number;
 }
@@ -275,7 +278,7 @@ export async function listWatchlistEntries(db: Db, id: string): Promise<Watchlis
         .as('l'),
       (j) => j.onRef('l.kind', '=', 'c.kind').onRef('l.ref', '=', 'c.ref').onRef('l.last', '=', 'c.checked_at'),
     )
-    .select(['c.id', 'c.kind', 'c.ref', 'c.name', 'c.checked_at', 'c.baseline', 'c.change_count', 'c.sections_ok', 'c.sections_not_checked'])
+    .select(['c.id', 'c.kind', 'c.ref', 'c.name', 'c.checked_at', 'c.baseline', 'c.change_count', 'c.sections_ok', 'c.sections_not_checked', 'c.standing'])
     .execute();
   const open = await db
     .selectFrom('watchlist_entries as e')
@@ -303,6 +306,7 @@ export async function listWatchlistEntries(db: Db, id: string): Promise<Watchlis
               changeCount: c.change_count,
               sectionsOk: c.sections_ok,
               sectionsNotChecked: c.sections_not_checked,
+              standing: c.standing ? (JSON.parse(c.standing) as Standing) : null,
             }
           : null,
         openChanges: openBy.get(`${e.kind}:${e.ref}`) ?? 0,

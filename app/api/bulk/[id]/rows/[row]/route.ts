@@ -1,7 +1,8 @@
 import { withAuth } from '@/lib/auth/session';
 import { actionResponse, auditBulk, json, loadBulkJobForAction } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
-import { resolveAmbiguousRow, type Resolution } from '@/lib/db/queries/bulk';
+import { nextWaitingRow, resolveAmbiguousRow, type Resolution } from '@/lib/db/queries/bulk';
+import { REVIEW_FILTERS } from '@/lib/bulk/bulk-results';
 import { wakeEngine } from '@/lib/jobs/engine';
 import { bulkPath } from '@/lib/routes/portal-paths';
 
@@ -27,12 +28,32 @@ export const POST = withAuth('analyst', async (request, context: Context, user) 
   }
   const raw = String(form.get('choice') ?? '');
   const picked = /^(firm|individual|fund):([A-Za-z0-9]{1,10})$/.exec(raw);
-  if (raw !== 'none' && !picked)
-    return json(400, { error: 'bad-input', field: 'choice', message: 'The choice is "none" or one of the candidates, as kind:reference (e.g. firm:200200).' });
-  const resolution: Resolution = picked ? { choice: 'candidate', kind: picked[1] as 'firm' | 'individual' | 'fund', ref: picked[2].toUpperCase() } : { choice: 'none' };
+  const listing = /^listing:(\d{1,2})$/.exec(raw);
+  if (raw !== 'none' && !picked && !listing)
+    return json(400, {
+      error: 'bad-input',
+      field: 'choice',
+      message: 'The choice is "none", one of the candidates as kind:reference (e.g. firm:200200), or an unauthorised entry among them as listing:<its position>.',
+    });
+  const resolution: Resolution = picked
+    ? { choice: 'candidate', kind: picked[1] as 'firm' | 'individual' | 'fund', ref: picked[2].toUpperCase() }
+    : listing
+      ? { choice: 'listing', index: Number(listing[1]) }
+      : { choice: 'none' };
   const ok = await resolveAmbiguousRow(db, loaded.job.id, rowNo, resolution, user.email);
   await auditBulk(user, 'bulk.resolve', loaded.job.id, { row: rowNo, choice: raw }, ok ? 'success' : 'failure');
-  if (!ok) return actionResponse(request, bulkPath(loaded.job.id), 409, 'not-resolved');
+  // Back to the list being reviewed, at the next row waiting for a choice: rows are reviewed one after another.
+  const show = String(form.get('show') ?? '');
+  const back = Object.hasOwn(REVIEW_FILTERS, show) ? { show } : undefined;
+  if (!ok) return actionResponse(request, bulkPath(loaded.job.id), 409, 'not-resolved', {}, { params: back });
   if (picked) wakeEngine();
-  return actionResponse(request, bulkPath(loaded.job.id), 200, picked ? 'resolved' : 'resolved-none');
+  const next = await nextWaitingRow(db, loaded.job.id, rowNo);
+  return actionResponse(
+    request,
+    bulkPath(loaded.job.id),
+    200,
+    picked || listing ? 'resolved' : 'resolved-none',
+    { nextRow: next },
+    { params: back, hash: next ? `row-${next}` : undefined },
+  );
 });
