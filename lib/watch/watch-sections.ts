@@ -35,6 +35,8 @@ export interface WatchSection {
   apiSection: string;
   /** Reads every page of the section (or the record) for `ref`, at idle priority: after every page, report and background read. */
   read(client: RegisterClient, ref: string, options: { refresh: boolean }): Promise<SectionRead>;
+  /** The rows the watch keeps of the register's data for the section (what `read` stores): without transient fields. */
+  rows(data: unknown): Record<string, unknown>[];
   /** A row's stable identity within the section. */
   key(row: Record<string, unknown>): string;
   /** A few words naming a row for people ("Permission: Accepting deposits"). */
@@ -87,13 +89,16 @@ function listRead<T>(result: AllPagesResult<T>, rows: (data: T) => unknown[]): S
   return { status: 'ok', rows: rowsOf(rows(result.data)), pages: result.pagesFetched, retrievedAt: result.provenance.retrievedAt, source: result.provenance.source };
 }
 
+/** A record as one row: its sub-resources' links are the register's plumbing, not what it says. */
+const recordRows = (data: unknown): Record<string, unknown>[] => rowsOf([{ ...(data as Record<string, unknown>), links: undefined }]);
+
 /** A record: one row, or none when the register no longer holds the entity. */
 function recordRead<T>(result: RegisterResult<T>): SectionRead {
   if (result.kind === 'not-found') return { status: 'ok', rows: [], pages: 1, retrievedAt: result.provenance.retrievedAt, source: result.provenance.source };
   if (result.kind !== 'ok') return { status: 'not-checked', reason: result.message, pages: 0 };
   const stale = staleFallback(result);
   if (stale) return { status: 'not-checked', reason: stale, pages: 1 };
-  return { status: 'ok', rows: rowsOf([{ ...result.data, links: undefined }]), pages: 1, retrievedAt: result.provenance.retrievedAt, source: result.provenance.source };
+  return { status: 'ok', rows: recordRows(result.data), pages: 1, retrievedAt: result.provenance.retrievedAt, source: result.provenance.source };
 }
 
 const MAX_PAGES = 200;
@@ -164,6 +169,7 @@ function listSection(kind: EntityKind, entry: AnyListSection): WatchSection {
     async read(client, ref, { refresh }) {
       return listRead(await client.allPages(entryEndpoint(client, entry), [ref], { ...walk, refresh }), rows.rows);
     },
+    rows: (data) => rowsOf(rows.rows(data)),
     key: rows.key,
     label: rows.label,
     severity: LIST_SEVERITY[kind][entry.slug] ?? by('medium', 'medium', 'medium'),
@@ -177,6 +183,7 @@ const FIRM: WatchSection[] = [
     title: 'Firm record',
     apiSection: 'Firm',
     read: async (client, frn, { refresh }) => recordRead(await client.firm(frn, { priority: 'idle', refresh })),
+    rows: recordRows,
     key: () => 'record',
     label: (row) => `Firm record${row.name ? `: ${text(row.name)}` : ''}`,
     severity: recordSeverity,
@@ -191,6 +198,7 @@ const INDIVIDUAL: WatchSection[] = [
     title: 'Individual record',
     apiSection: 'Individual',
     read: async (client, irn, { refresh }) => recordRead(await client.individual(irn, { priority: 'idle', refresh })),
+    rows: recordRows,
     key: () => 'record',
     label: (row) => `Individual record${row.fullName ? `: ${text(row.fullName)}` : ''}`,
     severity: recordSeverity,
@@ -205,6 +213,7 @@ const FUND: WatchSection[] = [
     title: 'Fund record',
     apiSection: 'CIS',
     read: async (client, prn, { refresh }) => recordRead(await client.fund(prn, { priority: 'idle', refresh })),
+    rows: recordRows,
     key: () => 'record',
     label: () => 'Fund record',
     severity: recordSeverity,
