@@ -8,13 +8,16 @@ import { FormMessage } from './form-message';
 import { BUTTON, INPUT, LABEL } from './styles';
 
 const CHOICES: Array<{ value: ChangeState; label: string }> = [
+  { value: 'new', label: 'New' },
   { value: 'acknowledged', label: 'Acknowledged' },
   { value: 'escalated', label: 'Escalated' },
   { value: 'expected', label: 'Expected' },
-  { value: 'new', label: 'New (reopen)' },
 ];
 
-/** Acknowledge, escalate or mark a change expected, with an assignee and a note; every save is audited. */
+/**
+ * Acknowledge, escalate or mark a change expected, with an assignee and a note; every save is
+ * audited. It starts from the change as it is: a new change shows New until someone chooses.
+ */
 export function ChangeStateForm({
   changeId,
   state,
@@ -30,7 +33,6 @@ export function ChangeStateForm({
 }) {
   const [result, action, pending] = useActionState<WatchActionState, FormData>(updateChangeAction, IDLE);
   const id = useId();
-  const next = state === 'new' ? 'acknowledged' : state;
   return (
     <form action={action} className={compact ? 'flex flex-col gap-1.5' : 'space-y-3'} aria-label="Update the change">
       <input type="hidden" name="id" value={changeId} />
@@ -39,7 +41,7 @@ export function ChangeStateForm({
           <label htmlFor={`${id}-state`} className={LABEL}>
             State
           </label>
-          <select id={`${id}-state`} name="state" defaultValue={next} className={INPUT}>
+          <select id={`${id}-state`} name="state" defaultValue={state} className={INPUT}>
             {CHOICES.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.label}

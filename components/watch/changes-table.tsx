@@ -4,11 +4,38 @@ import type { ChangeSummary } from '@/lib/db/queries/watch-changes';
 import { formatDateTime } from '@/lib/format/date';
 import { changePath, entityPath } from '@/lib/routes/portal-paths';
 import { KIND_LABELS, sectionTitle } from '@/lib/watchlists/sections-choice';
-import { ChangeStateForm } from './change-state-form';
+import { BULK_FORM_ID } from './bulk-change-form';
+import { ChangeReview } from './change-review';
 import { ChangeStateTag, SeverityTag } from './watch-tags';
 
-/** The inbox: one row per change, newest first, each with its state form for analysts. */
-export function ChangesTable({ changes, caption, extra, canManage }: { changes: ChangeSummary[]; caption: string; extra: string; canManage: boolean }) {
+/** A change as the inbox lists it: its summary and how many rows it has, in words (lib/watch/change-words.ts). */
+export type InboxChange = ChangeSummary & { sentences: string[] };
+
+/** The first two sentences, then "and N more" linking to the change. */
+function WhatChanged({ change }: { change: InboxChange }) {
+  const shown = change.sentences.slice(0, 2);
+  const more = change.sentences.length - shown.length;
+  if (shown.length === 0) return <span className="text-slate-700">Only the order of the register’s rows changed.</span>;
+  return (
+    <span className="flex flex-col">
+      {shown.map((text, i) => (
+        <span key={i}>{text}</span>
+      ))}
+      {more > 0 ? (
+        <Link href={changePath(change.id)} className="text-brand-700 underline">
+          and {more.toLocaleString('en-GB')} more
+        </Link>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * The inbox: one compact row per change, newest first. What changed is said in sentences; the
+ * state, assignee and note are behind one "Review" button; analysts tick rows to acknowledge (or
+ * mark expected) several at once with the bulk form above.
+ */
+export function ChangesTable({ changes, caption, extra, canManage }: { changes: InboxChange[]; caption: string; extra: string; canManage: boolean }) {
   return (
     <DataTable
       id="changes"
@@ -19,6 +46,23 @@ export function ChangesTable({ changes, caption, extra, canManage }: { changes: 
       rowKey={(c) => c.id}
       emptyText="No changes match."
       columns={[
+        ...(canManage
+          ? [
+              {
+                header: 'Select',
+                cell: (c: InboxChange) => (
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={c.id}
+                    form={BULK_FORM_ID}
+                    className="h-4 w-4"
+                    aria-label={`Select the change to ${c.entityName ?? c.ref}: ${c.summary}`}
+                  />
+                ),
+              },
+            ]
+          : []),
         {
           header: 'Detected',
           className: 'whitespace-nowrap',
@@ -32,11 +76,11 @@ export function ChangesTable({ changes, caption, extra, canManage }: { changes: 
           header: 'Record',
           rowHeader: true,
           cell: (c) => (
-            <span className="flex flex-col">
+            <span>
               <Link href={entityPath(c.kind, c.ref)} className="text-brand-700 underline">
                 {c.entityName ?? `${KIND_LABELS[c.kind].number} ${c.ref}`}
-              </Link>
-              <span className="text-slate-700">
+              </Link>{' '}
+              <span className="text-xs font-normal whitespace-nowrap text-slate-700">
                 {KIND_LABELS[c.kind].number}{' '}
                 <span className="font-mono" data-testid="change-ref">
                   {c.ref}
@@ -45,28 +89,25 @@ export function ChangesTable({ changes, caption, extra, canManage }: { changes: 
             </span>
           ),
         },
-        { header: 'Section', cell: (c) => <span data-section={c.section}>{sectionTitle(c.kind, c.section)}</span> },
+        { header: 'Section', className: 'whitespace-nowrap', cell: (c) => <span data-section={c.section}>{sectionTitle(c.kind, c.section)}</span> },
         { header: 'Severity', cell: (c) => <SeverityTag severity={c.severity} /> },
-        {
-          header: 'What changed',
-          cell: (c) => (
-            <Link href={changePath(c.id)} className="text-brand-700 underline">
-              {c.summary}
-            </Link>
-          ),
-        },
+        { header: 'What changed', cell: (c) => <WhatChanged change={c} /> },
         {
           header: 'State',
           cell: (c) => (
-            <span className="flex flex-col gap-1">
+            <span className="flex flex-col items-start gap-0.5">
               <ChangeStateTag state={c.state} />
-              {c.assigneeEmail ? <span className="text-slate-700">Assigned to {c.assigneeEmail}</span> : null}
-              {c.note ? <span className="text-slate-700">Note: {c.note}</span> : null}
+              {c.assigneeEmail ? <span className="text-xs text-slate-700">{c.assigneeEmail}</span> : null}
             </span>
           ),
         },
         ...(canManage
-          ? [{ header: 'Update', cell: (c: ChangeSummary) => <ChangeStateForm compact changeId={c.id} state={c.state} assigneeEmail={c.assigneeEmail} note={c.note} /> }]
+          ? [
+              {
+                header: 'Review',
+                cell: (c: InboxChange) => <ChangeReview changeId={c.id} summary={c.summary} state={c.state} assigneeEmail={c.assigneeEmail} note={c.note} />,
+              },
+            ]
           : []),
       ]}
     />

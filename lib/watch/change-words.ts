@@ -519,3 +519,35 @@ export function changeSummary(words: readonly Pick<ChangeWords, 'text'>[], shown
   const more = words.length - first.length;
   return more > 0 ? `${first.join('; ')}; and ${more.toLocaleString('en-GB')} more` : first.join('; ');
 }
+
+/** A change in words, as every channel says it. */
+export interface ChangeText {
+  words: ChangeWords[];
+  /** One sentence per row the register changed. */
+  sentences: string[];
+  /** The first two sentences and "and N more". */
+  summary: string;
+}
+
+/**
+ * A stored change in words. A change stored without rows (none recorded before row details were
+ * kept) keeps the summary it was stored with as its one sentence.
+ */
+export function changeText(kind: EntityKind, section: string, rows: readonly StoredRow[], storedSummary: string): ChangeText {
+  if (rows.length === 0) return { words: [], sentences: [storedSummary], summary: storedSummary };
+  const words = describeRows(kind, section, rows);
+  return { words, sentences: words.map((w) => w.text), summary: changeSummary(words) };
+}
+
+/** A row in words as the watch API and the webhook give it. */
+export interface ChangeRowJson {
+  change: RowChangeKind;
+  key: string;
+  text: string;
+  before: Record<string, string> | null;
+  after: Record<string, string> | null;
+}
+
+export function rowsJson(words: readonly ChangeWords[]): ChangeRowJson[] {
+  return words.map(({ change, key, text, before, after }) => ({ change, key, text, before, after }));
+}

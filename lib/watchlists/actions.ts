@@ -7,7 +7,7 @@ import { recordAudit } from '@/lib/audit/record';
 import { requireRole } from '@/lib/auth/session';
 import type { SessionUser } from '@/lib/auth/options';
 import { getDb } from '@/lib/db/client';
-import { ChangeInputError, CHANGE_STATES, updateChange } from '@/lib/db/queries/watch-changes';
+import { ChangeInputError, CHANGE_STATES, MAX_BULK_CHANGES, updateChange, updateChanges } from '@/lib/db/queries/watch-changes';
 import {
   addWatchlistEntries,
   createWatchlist,
@@ -311,5 +311,29 @@ export async function updateChangeAction(_prev: WatchActionState, form: FormData
     return { status: 'success', message: `Marked ${change.state}${change.assigneeEmail ? `, assigned to ${change.assigneeEmail}` : ''}.` };
   } catch (err) {
     return failure(err, 'Saving the change');
+  }
+}
+
+const bulkUpdate = z.object({
+  ids: z
+    .array(z.string().refine(isEngineId, 'A change chosen does not exist.'))
+    .min(1, 'Select the changes to update first.')
+    .max(MAX_BULK_CHANGES, `At most ${MAX_BULK_CHANGES} changes can be updated at once.`),
+  state: z.enum(['acknowledged', 'expected'], { message: 'Choose Acknowledge selected or Mark selected expected.' }),
+  note: z.string().max(2000, 'A note is at most 2,000 characters.'),
+});
+
+/** The inbox's "Acknowledge selected" / "Mark selected expected": one note for all, each change audited on its own. */
+export async function updateChangesAction(_prev: WatchActionState, form: FormData): Promise<WatchActionState> {
+  const user = await manager(CHANGES_PATH);
+  try {
+    const input = bulkUpdate.parse({ ids: form.getAll('ids').map(String), state: form.get('state'), note: form.get('note') ?? '' });
+    const changes = await updateChanges(await getDb(), input.ids, { state: input.state, note: input.note }, { id: user.id, email: user.email });
+    revalidatePath(CHANGES_PATH);
+    for (const c of changes) revalidatePath(changePath(c.id));
+    const n = changes.length;
+    return { status: 'success', message: `Marked ${n === 1 ? 'one change' : `${n.toLocaleString('en-GB')} changes`} ${input.state}${input.note.trim() ? ', with the note' : ''}.` };
+  } catch (err) {
+    return failure(err, 'Saving the changes');
   }
 }
