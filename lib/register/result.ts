@@ -128,6 +128,11 @@ export interface CallOptions {
    * time; 'wait' stays queued until the block ends. Default: 'fail' for interactive, 'wait' otherwise.
    */
   onBlock?: 'fail' | 'wait';
+  /**
+   * Answer only from the portal's cache (fresh or stale) and send nothing: what the portal already
+   * knows, for estimates. A miss is an upstream-error saying nothing was cached.
+   */
+  cachedOnly?: boolean;
 }
 
 /** Result of walking every page of a paged endpoint. */

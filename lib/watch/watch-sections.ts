@@ -2,6 +2,7 @@ import type { ChangeSeverity, EntityKind } from '@/lib/db/schema';
 import { ENTITY_SECTIONS } from '@/lib/sections/entity-sections';
 import { entryEndpoint, entryRows, type AnyListSection } from '@/lib/sections/section-kit';
 import type { RegisterClient } from '@/lib/register/register-client-types';
+import { BUCKET_SIZE } from '@/lib/register/paging';
 import type { AllPagesResult, RegisterResult } from '@/lib/register/result';
 
 /**
@@ -37,6 +38,12 @@ export interface WatchSection {
   read(client: RegisterClient, ref: string, options: { refresh: boolean }): Promise<SectionRead>;
   /** The rows the watch keeps of the register's data for the section (what `read` stores): without transient fields. */
   rows(data: unknown): Record<string, unknown>[];
+  /**
+   * How many register requests reading the section costs, from what the portal already knows (its
+   * first page in the cache, as the overview's counts leave it), without sending anything;
+   * undefined when it does not know.
+   */
+  knownPages(client: RegisterClient, ref: string): Promise<number | undefined>;
   /** A row's stable identity within the section. */
   key(row: Record<string, unknown>): string;
   /** A few words naming a row for people ("Permission: Accepting deposits"). */
@@ -170,6 +177,17 @@ function listSection(kind: EntityKind, entry: AnyListSection): WatchSection {
       return listRead(await client.allPages(entryEndpoint(client, entry), [ref], { ...walk, refresh }), rows.rows);
     },
     rows: (data) => rowsOf(rows.rows(data)),
+    async knownPages(client, ref) {
+      const first = await entryEndpoint(client, entry)(ref, { cachedOnly: true });
+      if (first.kind === 'not-found') return 1;
+      if (first.kind !== 'ok') return undefined;
+      const { pageCount, totalCount, perPage } = first.page;
+      if (pageCount !== undefined) return pageCount;
+      if (totalCount === undefined) return undefined;
+      // Two buckets paged side by side: at least the total over both full buckets a page.
+      if (entry.paging === 'bucketed') return Math.max(1, Math.ceil(totalCount / (2 * BUCKET_SIZE)));
+      return perPage ? Math.max(1, Math.ceil(totalCount / perPage)) : undefined;
+    },
     key: rows.key,
     label: rows.label,
     severity: LIST_SEVERITY[kind][entry.slug] ?? by('medium', 'medium', 'medium'),
@@ -184,6 +202,7 @@ const FIRM: WatchSection[] = [
     apiSection: 'Firm',
     read: async (client, frn, { refresh }) => recordRead(await client.firm(frn, { priority: 'idle', refresh })),
     rows: recordRows,
+    knownPages: async () => 1,
     key: () => 'record',
     label: (row) => `Firm record${row.name ? `: ${text(row.name)}` : ''}`,
     severity: recordSeverity,
@@ -199,6 +218,7 @@ const INDIVIDUAL: WatchSection[] = [
     apiSection: 'Individual',
     read: async (client, irn, { refresh }) => recordRead(await client.individual(irn, { priority: 'idle', refresh })),
     rows: recordRows,
+    knownPages: async () => 1,
     key: () => 'record',
     label: (row) => `Individual record${row.fullName ? `: ${text(row.fullName)}` : ''}`,
     severity: recordSeverity,
@@ -214,6 +234,7 @@ const FUND: WatchSection[] = [
     apiSection: 'CIS',
     read: async (client, prn, { refresh }) => recordRead(await client.fund(prn, { priority: 'idle', refresh })),
     rows: recordRows,
+    knownPages: async () => 1,
     key: () => 'record',
     label: () => 'Fund record',
     severity: recordSeverity,

@@ -22,7 +22,9 @@ import type { EntityKind } from '@/lib/db/schema';
 import { checkFrn, checkIrn, checkPrn } from '@/lib/register/validate';
 import { changePath, CHANGES_PATH, entityHistoryPath, entityPath, WATCHLISTS_PATH, watchlistPath } from '@/lib/routes/portal-paths';
 import { wakeEngine } from '@/lib/jobs/engine';
-import { startCycle } from '@/lib/watch/cycles';
+import { cachedPages, startCycle } from '@/lib/watch/cycles';
+import { getRegisterClient } from '@/lib/register/client';
+import { requestsText } from './cycle-cost';
 import type { WatchActionState } from './action-state';
 import { parseCsvEntries, parsePastedEntries, type ParsedEntries } from './entry-input';
 import { isEngineId, isWatchlistId } from './ids';
@@ -258,10 +260,11 @@ export async function checkNowAction(_prev: WatchActionState, form: FormData): P
   try {
     const db = await getDb();
     const scope = form.get('scope') === 'entity' ? 'entity' : 'list';
+    const known = cachedPages(getRegisterClient());
     const started =
       scope === 'entity'
-        ? await startCycle(db, { trigger: 'manual', scope, ...checkedEntity(form), requestedBy: user.email })
-        : await startCycle(db, { trigger: 'manual', scope, watchlistId: listId(form), requestedBy: user.email });
+        ? await startCycle(db, { trigger: 'manual', scope, ...checkedEntity(form), requestedBy: user.email, known })
+        : await startCycle(db, { trigger: 'manual', scope, watchlistId: listId(form), requestedBy: user.email, known });
     // Start now rather than at the engine's next look for work.
     wakeEngine();
     await recordAudit({
@@ -280,7 +283,7 @@ export async function checkNowAction(_prev: WatchActionState, form: FormData): P
     return {
       status: 'success',
       cycleId: started.cycleId,
-      message: `Checking ${started.entityCount} ${started.entityCount === 1 ? 'record' : 'records'}: about ${started.estimatedRequests.toLocaleString('en-GB')} register requests.`,
+      message: `Checking ${started.entityCount} ${started.entityCount === 1 ? 'record' : 'records'}: ${requestsText(started.estimatedRequests, started.unknownRecords, started.entityCount)}.`,
     };
   } catch (err) {
     return failure(err, 'Starting the check');
