@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
 import type { ChangeSummary } from '@/lib/db/queries/watch-changes';
-import { formatDateTime } from '@/lib/format/date';
+import { formatDate, formatDateTime } from '@/lib/format/date';
 import { changePath, entityPath } from '@/lib/routes/portal-paths';
 import { KIND_LABELS, sectionTitle } from '@/lib/watchlists/sections-choice';
 import { BULK_FORM_ID } from './bulk-change-form';
@@ -11,22 +11,15 @@ import { ChangeStateTag, SeverityTag } from './watch-tags';
 /** A change as the inbox lists it: its summary and how many rows it has, in words (lib/watch/change-words.ts). */
 export type InboxChange = ChangeSummary & { sentences: string[] };
 
-/** The first two sentences, then "and N more" linking to the change. */
+/** The first two sentences and "and N more", as the link to the change. */
 function WhatChanged({ change }: { change: InboxChange }) {
   const shown = change.sentences.slice(0, 2);
   const more = change.sentences.length - shown.length;
-  if (shown.length === 0) return <span className="text-slate-700">Only the order of the register’s rows changed.</span>;
+  const text = shown.length === 0 ? 'Only the order of the register’s rows changed.' : `${shown.join('; ')}${more > 0 ? `; and ${more.toLocaleString('en-GB')} more` : ''}`;
   return (
-    <span className="flex flex-col">
-      {shown.map((text, i) => (
-        <span key={i}>{text}</span>
-      ))}
-      {more > 0 ? (
-        <Link href={changePath(change.id)} className="text-brand-700 underline">
-          and {more.toLocaleString('en-GB')} more
-        </Link>
-      ) : null}
-    </span>
+    <Link href={changePath(change.id)} className="text-brand-700 underline" data-testid="change-link">
+      {text}
+    </Link>
   );
 }
 
@@ -45,6 +38,7 @@ export function ChangesTable({ changes, caption, extra, canManage }: { changes: 
       filterable={false}
       rowKey={(c) => c.id}
       emptyText="No changes match."
+      compact
       columns={[
         ...(canManage
           ? [
@@ -64,40 +58,55 @@ export function ChangesTable({ changes, caption, extra, canManage }: { changes: 
             ]
           : []),
         {
-          header: 'Detected',
-          className: 'whitespace-nowrap',
-          cell: (c) => (
-            <Link href={changePath(c.id)} className="text-brand-700 underline">
-              <time dateTime={c.detectedAt}>{formatDateTime(c.detectedAt)}</time>
-            </Link>
-          ),
-        },
-        {
           header: 'Record',
           rowHeader: true,
           cell: (c) => (
             <span>
               <Link href={entityPath(c.kind, c.ref)} className="text-brand-700 underline">
-                {c.entityName ?? `${KIND_LABELS[c.kind].number} ${c.ref}`}
-              </Link>{' '}
-              <span className="text-xs font-normal whitespace-nowrap text-slate-700">
-                {KIND_LABELS[c.kind].number}{' '}
-                <span className="font-mono" data-testid="change-ref">
-                  {c.ref}
-                </span>
-              </span>
+                {c.entityName ?? (
+                  <>
+                    {KIND_LABELS[c.kind].number}{' '}
+                    <span className="font-mono" data-testid="change-ref">
+                      {c.ref}
+                    </span>
+                  </>
+                )}
+              </Link>
+              {c.entityName ? (
+                <>
+                  {' '}
+                  <span className="text-xs font-normal whitespace-nowrap text-slate-700">
+                    {KIND_LABELS[c.kind].number}{' '}
+                    <span className="font-mono" data-testid="change-ref">
+                      {c.ref}
+                    </span>
+                  </span>
+                </>
+              ) : null}
             </span>
           ),
         },
-        { header: 'Section', className: 'whitespace-nowrap', cell: (c) => <span data-section={c.section}>{sectionTitle(c.kind, c.section)}</span> },
-        { header: 'Severity', cell: (c) => <SeverityTag severity={c.severity} /> },
+        {
+          header: 'Section, detected',
+          cell: (c) => (
+            <span className="flex flex-col">
+              <span data-section={c.section}>{sectionTitle(c.kind, c.section)}</span>
+              <time dateTime={c.detectedAt} title={formatDateTime(c.detectedAt)} className="text-xs whitespace-nowrap text-slate-700">
+                {formatDate(c.detectedAt)}
+              </time>
+            </span>
+          ),
+        },
         { header: 'What changed', cell: (c) => <WhatChanged change={c} /> },
         {
-          header: 'State',
+          header: 'Severity, state',
           cell: (c) => (
-            <span className="flex flex-col items-start gap-0.5">
-              <ChangeStateTag state={c.state} />
-              {c.assigneeEmail ? <span className="text-xs text-slate-700">{c.assigneeEmail}</span> : null}
+            <span className="flex flex-wrap items-start gap-1 whitespace-nowrap">
+              <span className="flex gap-1">
+                <SeverityTag severity={c.severity} />
+                <ChangeStateTag state={c.state} />
+              </span>
+              {c.assigneeEmail ? <span className="text-xs break-all text-slate-700">{c.assigneeEmail}</span> : null}
             </span>
           ),
         },

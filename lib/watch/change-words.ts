@@ -1,3 +1,4 @@
+import { canonicalJson } from '@/lib/db/queries/snapshots';
 import type { EntityKind } from '@/lib/db/schema';
 import { formatDate } from '@/lib/format/date';
 import { entitySection } from '@/lib/sections/entity-sections';
@@ -334,22 +335,20 @@ const firmName: Describer = (c) => {
 
 const ADDRESS_PARTS = ['Address lines', 'Town', 'County', 'Postcode', 'Country'];
 
-function addressLine(labels: Record<string, string> | null): string {
-  return (
-    ['Address lines', 'Town', 'Postcode']
-      .map((l) => labels?.[l])
-      .filter(Boolean)
-      .join(', ') || 'no address'
-  );
+/** "2 Quayside Walk, Leith, Edinburgh, EH6 6JJ": the lines, town and postcode as one line. */
+function addressLine(row: Row | undefined): string {
+  if (!row) return 'no address';
+  const lines = Array.isArray(row.lines) ? (row.lines as unknown[]).map(str) : [];
+  return [...lines, str(row.town), str(row.postcode)].filter(Boolean).join(', ') || 'no address';
 }
 
 const address: Describer = (c) => {
   const type = str(c.row.type) ?? 'Address';
-  if (c.change === 'added') return `${type} added: ${addressLine(c.labels.after)}`;
-  if (c.change === 'removed') return `${type} removed: ${addressLine(c.labels.before)}`;
+  if (c.change === 'added') return `${type} added: ${addressLine(c.after)}`;
+  if (c.change === 'removed') return `${type} removed: ${addressLine(c.before)}`;
   if (c.labels.changed.some((l) => ADDRESS_PARTS.includes(l))) {
     const moved = type === 'Principal Place of Business' ? 'Principal place of business moved' : `${type} changed`;
-    return withOthers(`${moved}: ${addressLine(c.labels.before)} → ${addressLine(c.labels.after)}`, c.others(...ADDRESS_PARTS));
+    return withOthers(`${moved}: ${addressLine(c.before)} → ${addressLine(c.after)}`, c.others(...ADDRESS_PARTS));
   }
   return `${type}: ${c.others()}`;
 };
@@ -406,7 +405,7 @@ function recordChanges(c: Context): string {
   const afterTitles = new Map(after.map((n) => [title(n), n]));
   for (const [t, n] of afterTitles) {
     if (!beforeTitles.has(t)) parts.push(`Exceptional Info notice added: ${t}`);
-    else if (JSON.stringify(beforeTitles.get(t)) !== JSON.stringify(n)) parts.push(`Exceptional Info notice changed: ${t}`);
+    else if (canonicalJson(beforeTitles.get(t)) !== canonicalJson(n)) parts.push(`Exceptional Info notice changed: ${t}`);
   }
   for (const t of beforeTitles.keys()) if (!afterTitles.has(t)) parts.push(`Exceptional Info notice removed: ${t}`);
   said.push('Exceptional Info');

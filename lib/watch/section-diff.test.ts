@@ -418,6 +418,17 @@ describe('the sentences, in the register’s terms', () => {
       diffSection(record, [firm], [{ ...firm, exceptionalInfo: [...firm.exceptionalInfo, { title: 'Claims against the firm', body: 'Contact the administrators.', extra: {} }] }])
         .summary,
     ).toBe('Exceptional Info notice added: Claims against the firm');
+    // A notice read back from storage has its keys in another order: not a change to it.
+    const stored = {
+      ...firm,
+      exceptionalInfo: [
+        { extra: {}, title: 'Firm in administration' },
+        { title: 'Client money and assets', body: 'Do not send payments.', extra: {} },
+      ],
+    };
+    expect(diffSection(record, [stored], [{ ...firm, exceptionalInfo: [{ title: 'Firm in administration', extra: {} }] }]).summary).toBe(
+      'Exceptional Info notice removed: Client money and assets',
+    );
     expect(diffSection(record, [firm], [{ ...firm, status: 'No longer authorised', statusEffectiveDate: '2026-01-31' }]).summary).toBe(
       'Status Authorised (from 1 Dec 2001) → No longer authorised (from 31 Jan 2026)',
     );

@@ -58,7 +58,12 @@ export default async function ChangePage({ params }: Props) {
             <Link href={entityPath(change.kind, change.ref)} className="text-brand-700 underline">
               {change.entityName ?? `${label.number} ${change.ref}`}
             </Link>{' '}
-            ({label.number} <span className="font-mono">{change.ref}</span>) ·{' '}
+            {change.entityName ? (
+              <>
+                ({label.number} <span className="font-mono">{change.ref}</span>){' '}
+              </>
+            ) : null}
+            ·{' '}
             <Link href={entityHistoryPath(change.kind, change.ref)} className="text-brand-700 underline">
               History
             </Link>
