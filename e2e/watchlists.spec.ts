@@ -229,7 +229,7 @@ test('watch firms, individuals and a fund; three register days later the inbox a
     expect(shown.inBox).toBeGreaterThanOrEqual(10);
     const permissionRow = rows.filter({ has: page.locator('[data-section="permissions"]') }).filter({ hasText: SHOWCASE.bankFrn });
     await expect(permissionRow).toContainText(/Permission removed: \S/);
-    await expect(rows.filter({ has: page.locator('[data-section="controlled-functions"]') }).filter({ hasText: SHOWCASE.bankIndividualIrn })).toContainText(
+    await expect(rows.filter({ has: page.getByTestId('change-ref').getByText(SHOWCASE.bankIndividualIrn, { exact: true }) })).toContainText(
       'Ended SMF3 Executive Director at Albion Crown Bank plc (200200) on 31 Jan 2026',
     );
     await expect(inbox).not.toContainText(/rows? changed|\[\]|\{\}|\d{4}-\d{2}-\d{2}/);

@@ -34,7 +34,7 @@ type Props<Row> = {
  */
 export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable, emptyText, captionExtra, compact = false }: Props<Row>) {
   const showFilter = filterable ?? rows.length > 10;
-  const cell = compact ? 'px-2 py-1.5' : 'px-3 py-2';
+  const cell = compact ? 'px-2 py-1' : 'px-3 py-2';
   return (
     <div className="space-y-2">
       {showFilter ? <TableFilter tableId={id} label={typeof caption === 'string' ? caption : 'rows'} /> : null}
@@ -45,7 +45,7 @@ export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable,
         tabIndex={0}
         role="region"
         aria-labelledby={`${id}-caption`}
-        className={`relative ${compact ? 'max-h-[85vh]' : 'max-h-[75vh]'} overflow-auto rounded border border-slate-200 bg-white print:max-h-none print:overflow-visible`}
+        className={`relative ${compact ? 'max-h-[90vh]' : 'max-h-[75vh]'} overflow-auto rounded border border-slate-200 bg-white print:max-h-none print:overflow-visible`}
       >
         <table id={id} className="min-w-full border-collapse text-left text-sm">
           <caption id={`${id}-caption`} className="px-3 py-2 text-left text-base font-semibold text-slate-900">
