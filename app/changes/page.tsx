@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { BulkChangeForm } from '@/components/watch/bulk-change-form';
 import { ChangesTable, type InboxChange } from '@/components/watch/changes-table';
+import { InboxStatus } from '@/components/watch/inbox-status';
 import { INPUT, LABEL } from '@/components/watch/styles';
 import { STATE_TEXT } from '@/components/watch/watch-tags';
 import { Pager } from '@/components/ui/pager';
@@ -129,8 +130,15 @@ export default async function ChangesPage({ searchParams }: Props) {
         </p>
       ) : (
         <>
-          {canManage && changes.length > 0 ? <BulkChangeForm /> : null}
-          <ChangesTable changes={changes} caption={caption} extra={`${result.total.toLocaleString('en-GB')} ${result.total === 1 ? 'change' : 'changes'}`} canManage={canManage} />
+          <InboxStatus>
+            {canManage && changes.length > 0 ? <BulkChangeForm /> : null}
+            <ChangesTable
+              changes={changes}
+              caption={caption}
+              extra={`${result.total.toLocaleString('en-GB')} ${result.total === 1 ? 'change' : 'changes'}`}
+              canManage={canManage}
+            />
+          </InboxStatus>
           {pages > 1 ? <Pager basePath={CHANGES_PATH} params={{ ...v }} page={pageNumber} totalPages={pages} label="Changes pages" /> : null}
         </>
       )}

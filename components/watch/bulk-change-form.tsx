@@ -4,6 +4,7 @@ import { useActionState, useId } from 'react';
 import { updateChangesAction } from '@/lib/watchlists/actions';
 import { IDLE, type WatchActionState } from '@/lib/watchlists/action-state';
 import { FormMessage } from './form-message';
+import { useInboxStatus } from './inbox-status';
 import { BUTTON, INPUT, LABEL, SECONDARY_BUTTON } from './styles';
 
 /** The id of the inbox's bulk form: each row's checkbox belongs to it through its `form` attribute (the rows' own forms cannot nest in it). */
@@ -29,7 +30,12 @@ function SelectAll() {
 
 /** Acknowledge, or mark expected, every selected change with one note; each change is audited on its own. */
 export function BulkChangeForm() {
-  const [result, action, pending] = useActionState<WatchActionState, FormData>(updateChangesAction, IDLE);
+  const report = useInboxStatus();
+  const [result, action, pending] = useActionState<WatchActionState, FormData>(async (previous, form) => {
+    const outcome = await updateChangesAction(previous, form);
+    report?.(outcome);
+    return outcome;
+  }, IDLE);
   const id = useId();
   return (
     <form id={BULK_FORM_ID} action={action} aria-label="Update the selected changes" className="no-print space-y-2 rounded border border-slate-200 bg-white px-3 py-2">
@@ -48,7 +54,7 @@ export function BulkChangeForm() {
           Mark selected expected
         </button>
       </div>
-      <FormMessage state={result} />
+      {report ? null : <FormMessage state={result} />}
     </form>
   );
 }

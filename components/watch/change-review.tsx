@@ -37,7 +37,7 @@ export function ChangeReview({
           Review the change
         </h2>
         <p className="text-slate-700">{summary}</p>
-        <ChangeStateForm compact changeId={changeId} state={state} assigneeEmail={assigneeEmail} note={note} />
+        <ChangeStateForm compact changeId={changeId} state={state} assigneeEmail={assigneeEmail} note={note} popoverId={id} />
         <button type="button" popoverTarget={id} popoverTargetAction="hide" className={`${SECONDARY_BUTTON} text-xs`}>
           Close
         </button>

@@ -5,6 +5,7 @@ import { updateChangeAction } from '@/lib/watchlists/actions';
 import { IDLE, type WatchActionState } from '@/lib/watchlists/action-state';
 import type { ChangeState } from '@/lib/db/schema';
 import { FormMessage } from './form-message';
+import { useInboxStatus } from './inbox-status';
 import { BUTTON, INPUT, LABEL } from './styles';
 
 const CHOICES: Array<{ value: ChangeState; label: string }> = [
@@ -24,14 +25,26 @@ export function ChangeStateForm({
   assigneeEmail,
   note,
   compact = false,
+  popoverId,
 }: {
   changeId: string;
   state: ChangeState;
   assigneeEmail: string | null;
   note: string | null;
   compact?: boolean;
+  /** The Review panel the form sits in: closed once the change is saved. */
+  popoverId?: string;
 }) {
-  const [result, action, pending] = useActionState<WatchActionState, FormData>(updateChangeAction, IDLE);
+  const report = useInboxStatus();
+  const [result, action, pending] = useActionState<WatchActionState, FormData>(async (previous, form) => {
+    const outcome = await updateChangeAction(previous, form);
+    // In the inbox the page's status line says what happened (the row may leave the list), and the panel closes once saved.
+    if (report) {
+      report(outcome);
+      if (outcome.status === 'success' && popoverId) document.getElementById(popoverId)?.hidePopover();
+    }
+    return outcome;
+  }, IDLE);
   const id = useId();
   return (
     <form action={action} className={compact ? 'flex flex-col gap-1.5' : 'space-y-3'} aria-label="Update the change">
@@ -67,7 +80,7 @@ export function ChangeStateForm({
           {pending ? 'Saving…' : 'Save'}
         </button>
       </div>
-      <FormMessage state={result} />
+      {report ? null : <FormMessage state={result} />}
     </form>
   );
 }
