@@ -285,12 +285,10 @@ test('watch firms, individuals and a fund; three register days later the inbox a
     await page.goto('/changes');
     await page
       .getByRole('table', { name: /Changes/ })
-      .locator('tbody tr')
+      .getByTestId('change-link')
       .filter({ hasText: permissionText })
-      .getByRole('link')
-      .first()
       .click();
-    await page.waitForURL(/\/changes\/[\w-]+$/);
+    await page.waitForURL(/\/changes\/[\w-]+$/, { timeout: 30_000 });
     const changeId = new URL(page.url()).pathname.split('/').pop()!;
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Permissions of Albion Crown Bank plc');
     await expect(page.getByTestId('change-rows')).toContainText(permissionText);
@@ -338,7 +336,7 @@ test('watch firms, individuals and a fund; three register days later the inbox a
     expect(since.changes.find((c) => c.id === changeId)).toMatchObject({ section: 'Permissions', state: 'acknowledged', summary: permissionText });
     expect(((await (await program.get(`/api/changes?watchlist=${listId}&since=${since.until}`)).json()) as { changes: unknown[] }).changes).toEqual([]);
     // Bad input, each refused with what is wrong.
-    const malformed = await program.post('/api/watchlists', { headers: { 'content-type': 'application/json' }, data: '{"name": "CRM",}' });
+    const malformed = await program.post('/api/watchlists', { headers: { 'content-type': 'application/json' }, data: Buffer.from('{"name": "CRM",}') });
     expect([malformed.status(), ((await malformed.json()) as { message: string }).message]).toEqual([400, expect.stringMatching(/^The body is not valid JSON: /)]);
     const many = await program.post(`/api/watchlists/${listId}/records`, { data: { references: Array.from({ length: 10_000 }, (_, i) => String(100000 + i)) } });
     expect([many.status(), await many.json()]).toEqual([400, { error: 'too-many', message: 'At most 2,000 references at a time (10,000 given): split the list.', limit: 2000 }]);

@@ -86,6 +86,8 @@ forEachDialect('the watch API', pg, (db: () => Db) => {
     expect(audits.at(-1)).toMatchObject({ action: 'watchlist.create', user: { email: 'token:crm onboarding' }, reference: listId, detail: { via: 'api-token' } });
     const again = await createWatchlistResponse(deps(), PROGRAM, { name: 'crm ONBOARDING' });
     expect([again.status, (await again.json()).message]).toEqual([409, 'There is already a list called "crm ONBOARDING".']);
+    const notAnObject = await createWatchlistResponse(deps(), PROGRAM, '{"name": "CRM"}');
+    expect([notAnObject.status, (await notAnObject.json()).message]).toEqual([400, 'The body must be a JSON object, not a string.']);
     const typo = await createWatchlistResponse(deps(), PROGRAM, { nmae: 'x' });
     expect(typo.status).toBe(400);
     expect((await typo.json()).message).toMatch(/name is required/);

@@ -84,7 +84,14 @@ function issues(error: z.ZodError): string {
   return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join(' ');
 }
 
+/** A body checked against its schema; every body of the watch API is one JSON object. */
 function parse<T>(schema: z.ZodType<T>, value: unknown): { ok: true; value: T } | { ok: false; response: Response } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return {
+      ok: false,
+      response: refuse(400, 'bad-input', `The body must be a JSON object, not ${Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`}.`),
+    };
+  }
   const result = schema.safeParse(value);
   return result.success ? { ok: true, value: result.data } : { ok: false, response: refuse(400, 'bad-input', issues(result.error)) };
 }
