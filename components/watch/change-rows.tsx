@@ -33,7 +33,12 @@ function FieldsTable({ words }: { words: ChangeWords }) {
           <tr key={label} className={`border-b border-slate-200 align-top ${changed.has(label) ? 'bg-amber-50' : ''}`}>
             <th scope="row" className="px-2 py-1 font-medium">
               {label}
-              {changed.has(label) ? <span className="ml-1 text-xs font-semibold text-amber-900">(changed)</span> : null}
+              {changed.has(label) ? (
+                <>
+                  {' '}
+                  <span className="text-xs font-semibold text-amber-900">(changed)</span>
+                </>
+              ) : null}
             </th>
             {sides.map((side) => (
               <td key={side} className="px-2 py-1 break-words">
