@@ -17,10 +17,9 @@ import { json, refuse, type WatchActor, type WatchApiDeps } from './watch-api';
  * the register API gateway); any other is a person's session (the proxy lets no other through):
  * viewers read, analysts and admins write.
  *
- * Every write made with a person's session passes through the one line marked below, so a shared
- * same-origin check on cookie-authenticated changes applies to all of them there. (Each write also
- * needs a JSON body with Content-Type: application/json, which a page on another site cannot send
- * without the browser asking this portal first, and is refused.)
+ * Every write made with a person's session passes through the branch marked below. (Each write
+ * also needs a JSON body with Content-Type: application/json, which a page on another site cannot
+ * send without the browser asking this portal first, and is refused.)
  */
 export function watchApiRoute<C>(mode: 'read' | 'write', handler: (request: Request, context: C, actor: WatchActor) => Promise<Response>) {
   return async (request: Request, context: C): Promise<Response> => {
@@ -31,21 +30,24 @@ export function watchApiRoute<C>(mode: 'read' | 'write', handler: (request: Requ
         return refuse(admission.refusal === 'scope' ? 403 : 401, admission.refusal === 'scope' ? 'forbidden' : 'unauthenticated', admission.message);
       }
       const { token } = admission;
-      return handler(request, context, { via: 'token', id: `token:${token.id}`, email: `token:${token.name}`, priority: token.priority });
+      return handler(request, context, { via: 'token', id: `token:${token.id}`, email: `token:${token.name}` });
     }
     const auth = await authorizeRequest(mode === 'write' ? 'analyst' : 'viewer');
     if (!auth.ok) return auth.response;
-    // Cookie-authenticated writes: the one place a shared same-origin check belongs.
+    // A person's session: cookie-authenticated reads and writes.
     return handler(request, context, { via: 'session', id: auth.user.id, email: auth.user.email });
   };
 }
 
-/** What the handlers run on in the portal; look-ups of bare numbers at the caller's priority (a program's token's, a person's page's). */
+/**
+ * What the handlers run on in the portal. A bare number is looked up on the register as a person's
+ * page would look it up, or, for a program, behind people's pages with background work.
+ */
 export async function watchApiDeps(actor: WatchActor): Promise<WatchApiDeps> {
   return {
     db: await getDb(),
     audit: recordAudit,
-    lookUp: registerLookup(actor.via === 'token' ? actor.priority : 'interactive'),
+    lookUp: registerLookup(actor.via === 'token' ? 'background' : 'interactive'),
     known: cachedPages(getRegisterClient()),
     wake: wakeEngine,
   };

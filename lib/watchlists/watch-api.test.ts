@@ -20,7 +20,7 @@ import {
 
 const pg = await postgresStatus();
 
-const PROGRAM: WatchActor = { via: 'token', id: 'token:tok_0123456789abcdef0123', email: 'token:crm onboarding', priority: 'report' };
+const PROGRAM: WatchActor = { via: 'token', id: 'token:tok_0123456789abcdef0123', email: 'token:crm onboarding' };
 const T0 = Date.parse('2026-02-01T07:00:00.000Z');
 
 function post(body: string, type = 'application/json'): Request {

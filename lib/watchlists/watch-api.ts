@@ -26,7 +26,7 @@ import { resolveEach, type Lookup } from './resolve-entries';
  */
 
 /** Who is calling: a person's session, or a program's token (audited as `token:<program>`). */
-export type WatchActor = { via: 'session'; id: string; email: string } | { via: 'token'; id: string; email: string; priority: 'report' | 'background' };
+export type WatchActor = { via: 'session'; id: string; email: string } | { via: 'token'; id: string; email: string };
 
 export interface WatchApiDeps {
   db: Db;
