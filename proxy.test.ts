@@ -105,4 +105,19 @@ describe('proxy', () => {
     expect((await proxy(new NextRequest(new URL('/api/bulk/1', 'http://127.0.0.1:3000'), { headers: { cookie, origin: 'http://127.0.0.1:3001' } }))).status).toBe(200);
     expect((await post('/api/auth/signout', { origin: 'http://127.0.0.1:3001' })).status).toBe(200);
   });
+
+  it('lets a token through to the watch API without the cookie, and a request without a token through the session gate', async () => {
+    const cookie = await sessionCookie({ sub: 'u1', uid: 'u1', sv: 1, role: 'admin', provider: 'credentials', authAt: now() });
+    for (const path of ['/api/watchlists', '/api/watchlists/x/records', '/api/changes?since=2026-01-31T00:00:00Z', '/api/changes/x/state', '/api/watch/cycles/x']) {
+      const res = await proxy(new NextRequest(new URL(path, 'http://127.0.0.1:3000'), { headers: { cookie, 'X-API-Token': 'tok_x.y' } }));
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-middleware-next'), path).toBe('1');
+      // The handler admits the token; the session cookie does not reach it.
+      expect(res.headers.get('x-middleware-override-headers')!.split(','), path).not.toContain('cookie');
+      // Without a token: signed out is 401, as on every /api path.
+      expect((await proxy(request(path))).status, path).toBe(401);
+    }
+    // A path beside the watch API is not part of it.
+    expect((await proxy(new NextRequest(new URL('/api/watchlistsx', 'http://127.0.0.1:3000'), { headers: { 'X-API-Token': 'tok_x.y' } }))).status).toBe(403);
+  });
 });

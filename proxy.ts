@@ -2,7 +2,7 @@ import { getToken } from 'next-auth/jwt';
 import { type NextRequest, NextResponse } from 'next/server';
 import { loginPath } from '@/lib/auth/callback-url';
 import { readAuthConfig } from '@/lib/auth/config';
-import { isApiPath, isMachinePath, isPublicPath, REQUEST_PATH_HEADER } from '@/lib/auth/route-access';
+import { isApiPath, isMachinePath, isPublicPath, isWatchApiPath, REQUEST_PATH_HEADER } from '@/lib/auth/route-access';
 import { resolveAuthSecret } from '@/lib/auth/secret';
 import { isPortalToken, withinMaxAge } from '@/lib/auth/session-check';
 import { carriesToken } from '@/lib/tokens/token-headers';
@@ -57,11 +57,21 @@ async function gate(request: NextRequest, csp: string): Promise<NextResponse> {
   const headers = new Headers(request.headers);
   headers.set(CSP_HEADER, csp);
   if (isPublicPath(pathname)) return NextResponse.next({ request: { headers } });
-  // An API token works only at the machine paths above; anywhere else it is refused outright
-  // rather than ignored, so a misdirected program learns why.
+  // The watch API takes a person's session or a program's token: with a token its handlers admit
+  // the token, and the cookie is not passed on (a request is one or the other, never both).
+  if (isWatchApiPath(pathname) && carriesToken(request.headers)) {
+    headers.delete('cookie');
+    return NextResponse.next({ request: { headers } });
+  }
+  // Anywhere else an API token is refused outright rather than ignored, so a misdirected program
+  // learns why.
   if (carriesToken(request.headers)) {
     return NextResponse.json(
-      { error: 'token-not-accepted', message: 'API tokens are accepted only at /register-api/services/V0.1/…, /reconcile and /metrics; sign in to use the portal.' },
+      {
+        error: 'token-not-accepted',
+        message:
+          'API tokens are accepted only at /register-api/services/V0.1/…, /reconcile, /metrics and the watch API (/api/watchlists, /api/changes, /api/watch/…); sign in to use the portal.',
+      },
       { status: 403, headers: { 'cache-control': 'no-store' } },
     );
   }

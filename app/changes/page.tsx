@@ -1,16 +1,19 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { ChangesTable } from '@/components/watch/changes-table';
+import { BulkChangeForm } from '@/components/watch/bulk-change-form';
+import { ChangesTable, type InboxChange } from '@/components/watch/changes-table';
+import { InboxStatus } from '@/components/watch/inbox-status';
 import { INPUT, LABEL } from '@/components/watch/styles';
 import { STATE_TEXT } from '@/components/watch/watch-tags';
 import { Pager } from '@/components/ui/pager';
 import { hasRole } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { CHANGE_SEVERITIES, CHANGE_STATES, listChanges } from '@/lib/db/queries/watch-changes';
+import { CHANGE_SEVERITIES, CHANGE_STATES, changeRowsById, listChanges } from '@/lib/db/queries/watch-changes';
 import { watchlistNames } from '@/lib/db/queries/watchlists';
 import { checkPage } from '@/lib/register/validate';
 import { CHANGES_PATH } from '@/lib/routes/portal-paths';
+import { changeText } from '@/lib/watch/change-words';
 import { parseChangeFilters } from '@/lib/watchlists/change-filters';
 
 export const metadata: Metadata = { title: 'Changes' };
@@ -40,8 +43,8 @@ function FilterSelect({ name, label, value, options }: { name: string; label: st
 
 /**
  * /changes?state=&severity=&list=&kind=&ref=&q=&page=: what the watch checks found changed, across
- * every list, newest first. Analysts and admins acknowledge, escalate or mark a change expected,
- * with an assignee and a note (audited); viewers read.
+ * every list, newest first, each change in sentences. Analysts and admins review a change (state,
+ * assignee, note) or acknowledge several at once with one note (each audited); viewers read.
  */
 export default async function ChangesPage({ searchParams }: Props) {
   const user = await requireUser();
@@ -53,6 +56,16 @@ export default async function ChangesPage({ searchParams }: Props) {
   const problems = [...filters.problems, ...(page.ok ? [] : [page.message])];
   const pageNumber = page.ok ? page.value : 1;
   const result = problems.length ? { rows: [], total: 0 } : await listChanges(db, { ...filters.filters, limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE });
+  // Each change in words, from its rows (a change stored before the words improved reads the new way).
+  const rowsById = await changeRowsById(
+    db,
+    result.rows.map((c) => c.id),
+  );
+  const changes: InboxChange[] = result.rows.map((c) => {
+    const text = changeText(c.kind, c.section, rowsById.get(c.id) ?? [], c.summary);
+    return { ...c, summary: text.summary, sentences: text.sentences };
+  });
+  const canManage = hasRole(user.role, 'analyst');
   const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
   const v = filters.values;
   const listName = lists.find((l) => l.id === v.list)?.name;
@@ -66,15 +79,19 @@ export default async function ChangesPage({ searchParams }: Props) {
     .filter(Boolean)
     .join(' ');
   return (
-    <div className="space-y-6">
+    <div className="space-y-3">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Changes</h1>
-        <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          What the register says differently from the previous check of a watched record, section by section. New changes wait for someone to acknowledge them, escalate them or
-          mark them expected.
+        <p className="mt-1 max-w-4xl text-sm text-slate-700">
+          What the register says differently from the previous check of a watched record. New changes wait for someone to review them: acknowledge, escalate or mark expected.
         </p>
       </div>
-      <form method="get" action={CHANGES_PATH} aria-label="Filter changes" className="no-print flex flex-wrap items-end gap-4 rounded border border-slate-200 bg-white p-3 text-sm">
+      <form
+        method="get"
+        action={CHANGES_PATH}
+        aria-label="Filter changes"
+        className="no-print flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white px-3 py-2 text-sm"
+      >
         <FilterSelect name="state" label="State" value={v.state} options={CHANGE_STATES.map((s) => [s, STATE_TEXT[s]])} />
         <FilterSelect name="severity" label="Severity" value={v.severity} options={CHANGE_SEVERITIES.map((s) => [s, s[0].toUpperCase() + s.slice(1)])} />
         <FilterSelect name="list" label="Watchlist" value={v.list} options={lists.map((l) => [l.id, l.name])} />
@@ -113,12 +130,15 @@ export default async function ChangesPage({ searchParams }: Props) {
         </p>
       ) : (
         <>
-          <ChangesTable
-            changes={result.rows}
-            caption={caption}
-            extra={`${result.total.toLocaleString('en-GB')} ${result.total === 1 ? 'change' : 'changes'}`}
-            canManage={hasRole(user.role, 'analyst')}
-          />
+          <InboxStatus>
+            {canManage && changes.length > 0 ? <BulkChangeForm /> : null}
+            <ChangesTable
+              changes={changes}
+              caption={caption}
+              extra={`${result.total.toLocaleString('en-GB')} ${result.total === 1 ? 'change' : 'changes'}`}
+              canManage={canManage}
+            />
+          </InboxStatus>
           {pages > 1 ? <Pager basePath={CHANGES_PATH} params={{ ...v }} page={pageNumber} totalPages={pages} label="Changes pages" /> : null}
         </>
       )}

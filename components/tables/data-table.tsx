@@ -23,6 +23,8 @@ type Props<Row> = {
   emptyText?: string;
   /** Extra content after the caption text, e.g. a count or an export link. */
   captionExtra?: ReactNode;
+  /** Tighter cells and a taller scroll box, for a list people scan many rows of at once (the changes inbox). */
+  compact?: boolean;
 };
 
 /**
@@ -30,8 +32,9 @@ type Props<Row> = {
  * in view while a long table scrolls, and (optionally) a filter box. Rendered on the server; the
  * filter is a small client island that hides non-matching rows.
  */
-export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable, emptyText, captionExtra }: Props<Row>) {
+export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable, emptyText, captionExtra, compact = false }: Props<Row>) {
   const showFilter = filterable ?? rows.length > 10;
+  const cell = compact ? 'px-2 py-1' : 'px-3 py-2';
   return (
     <div className="space-y-2">
       {showFilter ? <TableFilter tableId={id} label={typeof caption === 'string' ? caption : 'rows'} /> : null}
@@ -42,7 +45,7 @@ export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable,
         tabIndex={0}
         role="region"
         aria-labelledby={`${id}-caption`}
-        className="relative max-h-[75vh] overflow-auto rounded border border-slate-200 bg-white print:max-h-none print:overflow-visible"
+        className={`relative ${compact ? 'max-h-[90vh]' : 'max-h-[75vh]'} overflow-auto rounded border border-slate-200 bg-white print:max-h-none print:overflow-visible`}
       >
         <table id={id} className="min-w-full border-collapse text-left text-sm">
           <caption id={`${id}-caption`} className="px-3 py-2 text-left text-base font-semibold text-slate-900">
@@ -52,7 +55,7 @@ export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable,
           <thead className="sticky top-0 z-10 bg-slate-100 print:static">
             <tr>
               {columns.map((column) => (
-                <th key={column.header} scope="col" className="border-b border-slate-300 px-3 py-2 font-semibold whitespace-nowrap">
+                <th key={column.header} scope="col" className={`border-b border-slate-300 ${cell} font-semibold whitespace-nowrap`}>
                   {column.header}
                 </th>
               ))}
@@ -70,11 +73,11 @@ export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable,
                 <tr key={rowKey(row, index)} className="border-b border-slate-100 align-top even:bg-slate-50/60">
                   {columns.map((column) =>
                     column.rowHeader ? (
-                      <th key={column.header} scope="row" className={`px-3 py-2 font-medium ${column.className ?? ''}`}>
+                      <th key={column.header} scope="row" className={`${cell} font-medium ${column.className ?? ''}`}>
                         {column.cell(row)}
                       </th>
                     ) : (
-                      <td key={column.header} className={`px-3 py-2 ${column.className ?? ''}`}>
+                      <td key={column.header} className={`${cell} ${column.className ?? ''}`}>
                         {column.cell(row)}
                       </td>
                     ),

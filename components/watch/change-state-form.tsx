@@ -5,32 +5,47 @@ import { updateChangeAction } from '@/lib/watchlists/actions';
 import { IDLE, type WatchActionState } from '@/lib/watchlists/action-state';
 import type { ChangeState } from '@/lib/db/schema';
 import { FormMessage } from './form-message';
+import { useInboxStatus } from './inbox-status';
 import { BUTTON, INPUT, LABEL } from './styles';
 
 const CHOICES: Array<{ value: ChangeState; label: string }> = [
+  { value: 'new', label: 'New' },
   { value: 'acknowledged', label: 'Acknowledged' },
   { value: 'escalated', label: 'Escalated' },
   { value: 'expected', label: 'Expected' },
-  { value: 'new', label: 'New (reopen)' },
 ];
 
-/** Acknowledge, escalate or mark a change expected, with an assignee and a note; every save is audited. */
+/**
+ * Acknowledge, escalate or mark a change expected, with an assignee and a note; every save is
+ * audited. It starts from the change as it is: a new change shows New until someone chooses.
+ */
 export function ChangeStateForm({
   changeId,
   state,
   assigneeEmail,
   note,
   compact = false,
+  popoverId,
 }: {
   changeId: string;
   state: ChangeState;
   assigneeEmail: string | null;
   note: string | null;
   compact?: boolean;
+  /** The Review panel the form sits in: closed once the change is saved. */
+  popoverId?: string;
 }) {
-  const [result, action, pending] = useActionState<WatchActionState, FormData>(updateChangeAction, IDLE);
+  const report = useInboxStatus();
+  const [result, action, pending] = useActionState<WatchActionState, FormData>(async (previous, form) => {
+    const outcome = await updateChangeAction(previous, form);
+    // In the inbox the page's status line says what happened (the row may leave the list), and the panel closes once saved.
+    if (report) {
+      report(outcome);
+      if (outcome.status === 'success' && popoverId) document.getElementById(popoverId)?.hidePopover();
+    }
+    return outcome;
+  }, IDLE);
   const id = useId();
-  const next = state === 'new' ? 'acknowledged' : state;
   return (
     <form action={action} className={compact ? 'flex flex-col gap-1.5' : 'space-y-3'} aria-label="Update the change">
       <input type="hidden" name="id" value={changeId} />
@@ -39,7 +54,7 @@ export function ChangeStateForm({
           <label htmlFor={`${id}-state`} className={LABEL}>
             State
           </label>
-          <select id={`${id}-state`} name="state" defaultValue={next} className={INPUT}>
+          <select id={`${id}-state`} name="state" defaultValue={state} className={INPUT}>
             {CHOICES.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.label}
@@ -65,7 +80,7 @@ export function ChangeStateForm({
           {pending ? 'Saving…' : 'Save'}
         </button>
       </div>
-      <FormMessage state={result} />
+      {report ? null : <FormMessage state={result} />}
     </form>
   );
 }

@@ -1,14 +1,34 @@
 import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
 import type { ChangeSummary } from '@/lib/db/queries/watch-changes';
-import { formatDateTime } from '@/lib/format/date';
+import { formatDate, formatDateTime } from '@/lib/format/date';
 import { changePath, entityPath } from '@/lib/routes/portal-paths';
 import { KIND_LABELS, sectionTitle } from '@/lib/watchlists/sections-choice';
-import { ChangeStateForm } from './change-state-form';
+import { BULK_FORM_ID } from './bulk-change-form';
+import { ChangeReview } from './change-review';
 import { ChangeStateTag, SeverityTag } from './watch-tags';
 
-/** The inbox: one row per change, newest first, each with its state form for analysts. */
-export function ChangesTable({ changes, caption, extra, canManage }: { changes: ChangeSummary[]; caption: string; extra: string; canManage: boolean }) {
+/** A change as the inbox lists it: its summary and how many rows it has, in words (lib/watch/change-words.ts). */
+export type InboxChange = ChangeSummary & { sentences: string[] };
+
+/** The first two sentences and "and N more", as the link to the change. */
+function WhatChanged({ change }: { change: InboxChange }) {
+  const shown = change.sentences.slice(0, 2);
+  const more = change.sentences.length - shown.length;
+  const text = shown.length === 0 ? 'Only the order of the register’s rows changed.' : `${shown.join('; ')}${more > 0 ? `; and ${more.toLocaleString('en-GB')} more` : ''}`;
+  return (
+    <Link href={changePath(change.id)} className="text-brand-700 underline" data-testid="change-link">
+      {text}
+    </Link>
+  );
+}
+
+/**
+ * The inbox: one compact row per change, newest first. What changed is said in sentences; the
+ * state, assignee and note are behind one "Review" button; analysts tick rows to acknowledge (or
+ * mark expected) several at once with the bulk form above.
+ */
+export function ChangesTable({ changes, caption, extra, canManage }: { changes: InboxChange[]; caption: string; extra: string; canManage: boolean }) {
   return (
     <DataTable
       id="changes"
@@ -18,55 +38,85 @@ export function ChangesTable({ changes, caption, extra, canManage }: { changes: 
       filterable={false}
       rowKey={(c) => c.id}
       emptyText="No changes match."
+      compact
       columns={[
-        {
-          header: 'Detected',
-          className: 'whitespace-nowrap',
-          cell: (c) => (
-            <Link href={changePath(c.id)} className="text-brand-700 underline">
-              <time dateTime={c.detectedAt}>{formatDateTime(c.detectedAt)}</time>
-            </Link>
-          ),
-        },
+        ...(canManage
+          ? [
+              {
+                header: 'Select',
+                cell: (c: InboxChange) => (
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={c.id}
+                    form={BULK_FORM_ID}
+                    className="h-4 w-4"
+                    aria-label={`Select the change to ${c.entityName ?? c.ref}: ${c.summary}`}
+                  />
+                ),
+              },
+            ]
+          : []),
         {
           header: 'Record',
           rowHeader: true,
           cell: (c) => (
-            <span className="flex flex-col">
+            <span>
               <Link href={entityPath(c.kind, c.ref)} className="text-brand-700 underline">
-                {c.entityName ?? `${KIND_LABELS[c.kind].number} ${c.ref}`}
+                {c.entityName ?? (
+                  <>
+                    {KIND_LABELS[c.kind].number}{' '}
+                    <span className="font-mono" data-testid="change-ref">
+                      {c.ref}
+                    </span>
+                  </>
+                )}
               </Link>
-              <span className="text-slate-700">
-                {KIND_LABELS[c.kind].number}{' '}
-                <span className="font-mono" data-testid="change-ref">
-                  {c.ref}
-                </span>
-              </span>
+              {c.entityName ? (
+                <>
+                  {' '}
+                  <span className="text-xs font-normal whitespace-nowrap text-slate-700">
+                    {KIND_LABELS[c.kind].number}{' '}
+                    <span className="font-mono" data-testid="change-ref">
+                      {c.ref}
+                    </span>
+                  </span>
+                </>
+              ) : null}
             </span>
           ),
         },
-        { header: 'Section', cell: (c) => <span data-section={c.section}>{sectionTitle(c.kind, c.section)}</span> },
-        { header: 'Severity', cell: (c) => <SeverityTag severity={c.severity} /> },
         {
-          header: 'What changed',
+          header: 'Section, detected',
           cell: (c) => (
-            <Link href={changePath(c.id)} className="text-brand-700 underline">
-              {c.summary}
-            </Link>
+            <span className="flex flex-col">
+              <span data-section={c.section}>{sectionTitle(c.kind, c.section)}</span>
+              <time dateTime={c.detectedAt} title={formatDateTime(c.detectedAt)} className="text-xs whitespace-nowrap text-slate-700">
+                {formatDate(c.detectedAt)}
+              </time>
+            </span>
           ),
         },
+        { header: 'What changed', cell: (c) => <WhatChanged change={c} /> },
         {
-          header: 'State',
+          header: 'Severity, state',
           cell: (c) => (
-            <span className="flex flex-col gap-1">
-              <ChangeStateTag state={c.state} />
-              {c.assigneeEmail ? <span className="text-slate-700">Assigned to {c.assigneeEmail}</span> : null}
-              {c.note ? <span className="text-slate-700">Note: {c.note}</span> : null}
+            <span className="flex flex-wrap items-start gap-1 whitespace-nowrap">
+              <span className="flex gap-1">
+                <SeverityTag severity={c.severity} />
+                <ChangeStateTag state={c.state} />
+              </span>
+              {c.assigneeEmail ? <span className="text-xs break-all text-slate-700">{c.assigneeEmail}</span> : null}
             </span>
           ),
         },
         ...(canManage
-          ? [{ header: 'Update', cell: (c: ChangeSummary) => <ChangeStateForm compact changeId={c.id} state={c.state} assigneeEmail={c.assigneeEmail} note={c.note} /> }]
+          ? [
+              {
+                header: 'Review',
+                cell: (c: InboxChange) => <ChangeReview changeId={c.id} summary={c.summary} state={c.state} assigneeEmail={c.assigneeEmail} note={c.note} />,
+              },
+            ]
           : []),
       ]}
     />

@@ -46,14 +46,13 @@ export function HistoryTimeline({ kind, history }: { kind: EntityKind; history: 
           {changes.map((change) => (
             <section key={change.id} aria-labelledby={`change-${change.id}`} className="space-y-2" data-testid="history-change" data-section={change.section}>
               <h3 id={`change-${change.id}`} className="flex flex-wrap items-center gap-2 font-medium">
-                <span>{sectionTitle(kind, change.section)}:</span>
                 <Link href={changePath(change.id)} className="text-brand-700 underline">
-                  {change.summary}
+                  {sectionTitle(kind, change.section)}
                 </Link>
                 <SeverityTag severity={change.severity} />
                 <ChangeStateTag state={change.state} />
               </h3>
-              <ChangeRows rows={change.rows} />
+              <ChangeRows kind={kind} section={change.section} rows={change.rows} />
             </section>
           ))}
         </li>

@@ -26,6 +26,15 @@ export function isMachinePath(pathname: string): boolean {
 /** Prometheus scrapes the portal here (app/metrics/route.ts). */
 export const METRICS_PATH = '/metrics';
 
+/**
+ * The watch API (docs/machine-access.md): watchlists, changes and a check's progress, for people
+ * and programs alike. Its handlers admit either a session or an API token with the `watch` scope,
+ * so the proxy lets a request carrying a token through here (without the cookie).
+ */
+export function isWatchApiPath(pathname: string): boolean {
+  return /^\/api\/(watchlists|changes)(\/|$)/.test(pathname) || pathname.startsWith('/api/watch/');
+}
+
 /** Programmatic endpoints answer 401/403 JSON; anything else is for a browser and redirects to sign-in. */
 export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');

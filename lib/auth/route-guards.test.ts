@@ -8,7 +8,8 @@ import { isMachinePath, isPublicPath } from './route-access';
 // exposes a route. New routes are picked up automatically. (The Playwright spec
 // e2e/auth-guard.spec.ts proves the same over HTTP against the production build.)
 
-const GUARD = /\b(requireUser|requireRole|authorizeRequest|withAuth)\s*\(/;
+// watchApiRoute (lib/watchlists/watch-api-access.ts) admits a session through authorizeRequest, or a token with the watch scope.
+const GUARD = /\b(requireUser|requireRole|authorizeRequest|withAuth|watchApiRoute)\s*\(/;
 /** Functions that build a whole page, and the file whose page checks the session for it. */
 const ENTITY_ROUTE = 'components/register/entity-route.tsx';
 const GUARDED_ROUTE_FACTORIES: Record<string, string> = {

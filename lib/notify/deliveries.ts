@@ -1,7 +1,9 @@
 import { isoNow } from '@/lib/db/clock';
 import type { ChangeSeverity, ChangeState, Db, EntityKind, NotificationChannel } from '@/lib/db/schema';
 import { changePath, changesPath, entityPath, watchlistPath } from '@/lib/routes/portal-paths';
-import { watchSection } from '@/lib/watch/watch-sections';
+import { changeText, rowsJson, type ChangeRowJson } from '@/lib/watch/change-words';
+import { sectionNames } from '@/lib/watch/watch-sections';
+import { parseChangeRows } from '@/lib/db/queries/watch-changes';
 
 /**
  * What each channel has sent (notification_deliveries): a sending job first claims the changes it
@@ -104,7 +106,12 @@ export interface NotifiedChange {
   /** The section's title for people ("Permissions"). */
   sectionTitle: string;
   severity: ChangeSeverity;
+  /** The first two sentences and "and N more", as the inbox says it. */
   summary: string;
+  /** One sentence per row the register changed (lib/watch/change-words.ts), as the inbox and the change's page say them. */
+  sentences: string[];
+  /** The rows in words, as the watch API gives them. */
+  rows: ChangeRowJson[];
   state: ChangeState;
   detectedAt: string;
   /** Absolute link to the change in the portal. */
@@ -151,20 +158,25 @@ export async function changeReport(db: Db, ids: readonly string[], publicUrl: st
         .execute()),
     );
   }
-  const changes: NotifiedChange[] = rows.map((r) => ({
-    id: r.id,
-    cycleId: r.cycle_id,
-    kind: r.kind,
-    ref: r.ref,
-    entityName: r.entity_name,
-    section: r.section,
-    sectionTitle: watchSection(r.kind, r.section)?.title ?? r.section,
-    severity: r.severity,
-    summary: r.summary,
-    state: r.state,
-    detectedAt: r.detected_at,
-    url: absolute(publicUrl, changePath(r.id)),
-  }));
+  const changes: NotifiedChange[] = rows.map((r) => {
+    const text = changeText(r.kind, r.section, parseChangeRows(r.details), r.summary);
+    return {
+      id: r.id,
+      cycleId: r.cycle_id,
+      kind: r.kind,
+      ref: r.ref,
+      entityName: r.entity_name,
+      section: r.section,
+      sectionTitle: sectionNames(r.kind, r.section).title,
+      severity: r.severity,
+      summary: text.summary,
+      sentences: text.sentences,
+      rows: rowsJson(text.words),
+      state: r.state,
+      detectedAt: r.detected_at,
+      url: absolute(publicUrl, changePath(r.id)),
+    };
+  });
   changes.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.detectedAt.localeCompare(b.detectedAt) || a.id.localeCompare(b.id));
 
   const refs = [...new Set(changes.map((c) => c.ref))];

@@ -8,7 +8,8 @@ import type { ChangeReport, ListGroup } from './deliveries';
  * The watch e-mails: the daily digest of changes not yet e-mailed, and the message sent when a
  * cycle that found high-severity changes closes. Each is plain text with a simple HTML part, says
  * each change's severity in words (never by colour alone), and links every change, entity and
- * list to the portal. They hold only what the change records hold (entity, section, summary).
+ * list to the portal. They hold only what the change records hold (entity, section, and each row
+ * the register changed in the sentences the inbox shows, lib/watch/change-words.ts).
  */
 
 export interface MailMessage {
@@ -21,6 +22,8 @@ export interface MailMessage {
 
 /** At most this many change lines in one message; the rest are counted and left to the inbox. */
 export const MAX_LINES = 300;
+/** At most this many sentences of one change in a message; its page has every one. */
+export const SENTENCES_PER_CHANGE = 10;
 
 const KIND_LABEL = { firm: 'Firm', individual: 'Individual', fund: 'Fund' } as const;
 const REF_LABEL = { firm: 'FRN', individual: 'IRN', fund: 'PRN' } as const;
@@ -82,13 +85,19 @@ function renderGroups(report: ChangeReport): Rendered {
           continue;
         }
         lines += 1;
-        text.push(
-          `  [${SEVERITY_LABEL[change.severity]}] ${change.sectionTitle}: ${change.summary}`,
-          `      Detected ${formatDateTime(change.detectedAt)} · state: ${change.state}`,
-          `      ${change.url}`,
-        );
+        const shown = change.sentences.slice(0, SENTENCES_PER_CHANGE);
+        const more = change.sentences.length - shown.length;
+        const moreText = more > 0 ? `and ${more.toLocaleString('en-GB')} more: open the change` : '';
+        // One sentence follows the section on its line; several are listed under it, as on the change's page.
+        if (shown.length === 1) text.push(`  [${SEVERITY_LABEL[change.severity]}] ${change.sectionTitle}: ${shown[0]}`);
+        else text.push(`  [${SEVERITY_LABEL[change.severity]}] ${change.sectionTitle}:`, ...shown.map((s) => `      - ${s}`), ...(moreText ? [`      - ${moreText}`] : []));
+        text.push(`      Detected ${formatDateTime(change.detectedAt)} · state: ${change.state}`, `      ${change.url}`);
+        const said =
+          shown.length === 1
+            ? escapeHtml(shown[0])
+            : `<ul style="margin:2px 0;padding-left:20px">${[...shown, ...(moreText ? [moreText] : [])].map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>`;
         html.push(
-          `<li style="margin:4px 0"><strong>${SEVERITY_LABEL[change.severity]}</strong> · ${escapeHtml(change.sectionTitle)}: ${escapeHtml(change.summary)}<br>` +
+          `<li style="margin:4px 0"><strong>${SEVERITY_LABEL[change.severity]}</strong> · ${escapeHtml(change.sectionTitle)}: ${said}${shown.length === 1 ? '<br>' : ''}` +
             `<small>Detected ${escapeHtml(formatDateTime(change.detectedAt))} · state: ${escapeHtml(change.state)} · <a href="${escapeHtml(change.url)}">Open the change</a></small></li>`,
         );
       }

@@ -218,7 +218,7 @@ async function seed(db: Db, detectedAt: number): Promise<Seeded> {
         section,
         severity,
         summary,
-        details: '[]',
+        details: key === 'highCf' ? JSON.stringify({ rows: CF_ROWS }) : '[]',
         state: 'new',
         assignee_email: null,
         note: null,
@@ -238,6 +238,32 @@ async function closeCycle(deps: EngineDeps, clock: Clock, cycleId: string): Prom
   await completeJob(deps.db, job!.id, 'checker', null, clock.now);
   await afterJob(deps, job!);
 }
+
+/** The individual's change as the engine stores it: one function ended, and two rows of an older check that differ only in their "(N)" numbering (no change). */
+const CF_ROWS = [
+  {
+    change: 'changed',
+    key: 'SMF3 Executive Director|200200|2021-01-04',
+    before: { list: 'Current', name: 'SMF3 Executive Director', firmName: 'Acme Bank plc', frn: '200200', effectiveDate: '2021-01-04', customerEngagementMethods: [], extra: {} },
+    after: {
+      list: 'Previous',
+      name: 'SMF3 Executive Director',
+      firmName: 'Acme Bank plc',
+      frn: '200200',
+      effectiveDate: '2021-01-04',
+      endDate: '2026-01-31',
+      customerEngagementMethods: [],
+      extra: {},
+    },
+  },
+  ...[1, 2].map((n) => ({
+    change: 'changed',
+    key: `CF${n}|100001|2010-02-01`,
+    before: { list: 'Previous', order: n + 1, name: `CF${n}`, frn: '100001', effectiveDate: '2010-02-01', customerEngagementMethods: [], extra: {} },
+    after: { list: 'Previous', order: n, name: `CF${n}`, frn: '100001', effectiveDate: '2010-02-01', customerEngagementMethods: [], extra: {} },
+  })),
+];
+const CF_SENTENCE = 'Ended SMF3 Executive Director at Acme Bank plc (200200) on 31 Jan 2026';
 
 async function resetAll(db: Db): Promise<void> {
   for (const table of ['jobs', 'notification_deliveries', 'watch_changes', 'watch_cycles', 'watchlist_entries', 'watchlists'] as const) await db.deleteFrom(table).execute();
@@ -280,6 +306,10 @@ forEachDialect('watch notifications', pgStatus, (db, dialect) => {
     expect(mail.text).toContain(`${PUBLIC}/watchlists/${seeded.lists.ars}`);
     expect(mail.text).toContain(`${PUBLIC}/changes`);
     expect(mail.text).toContain('[HIGH] Firm record: Status changed: Authorised → No longer authorised');
+    // A change's rows in the inbox's sentences; rows that only renumbered say nothing.
+    expect(mail.text).toContain(`[HIGH] Controlled functions: ${CF_SENTENCE}`);
+    expect(mail.html).toContain(CF_SENTENCE);
+    expect(mail.text).not.toMatch(/CF1|CF2|order/);
     // Severity in words; the most severe entity first within a list, and the most severe change first within an entity.
     const ars = mail.text.slice(mail.text.indexOf('== Watchlist: Our appointed representatives'));
     expect(ars.indexOf('Acme Bank plc')).toBeLessThan(ars.indexOf('Network Principal Ltd'));
@@ -357,6 +387,19 @@ forEachDialect('watch notifications', pgStatus, (db, dialect) => {
         .sort(),
     ).toEqual([seeded.lists.counterparties, seeded.lists.ars].sort());
     expect(body.text).toMatch(/^FSR Portal watch: 5 register changes \(2 high, 1 medium, 2 low\)\n• HIGH · /);
+    // The same sentences as the e-mail and the inbox, with each row's before and after in words.
+    const cf = body.changes.find((c) => c.id === seeded.changes.highCf.id)!;
+    expect(cf.summary).toBe(CF_SENTENCE);
+    expect(cf.rows).toEqual([
+      {
+        change: 'ended',
+        key: 'SMF3 Executive Director|200200|2021-01-04',
+        text: CF_SENTENCE,
+        before: { Function: 'SMF3 Executive Director', Firm: 'Acme Bank plc', FRN: '200200', 'Effective date': '4 Jan 2021' },
+        after: { Function: 'SMF3 Executive Director', Firm: 'Acme Bank plc', FRN: '200200', 'Effective date': '4 Jan 2021', 'End date': '31 Jan 2026' },
+      },
+    ]);
+    expect(body.text).toContain(CF_SENTENCE);
 
     // The digest that follows holds only what was not e-mailed at once.
     clock.now += 3600_000;

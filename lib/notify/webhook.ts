@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ChangeRowJson } from '@/lib/watch/change-words';
 import type { ChangeReport } from './deliveries';
 
 /**
@@ -49,7 +50,10 @@ export interface WebhookBody {
     section: string;
     sectionTitle: string;
     severity: 'high' | 'medium' | 'low';
+    /** The first two sentences and "and N more", as the inbox says it. */
     summary: string;
+    /** Each row the register changed, in words (as GET /api/changes gives them). */
+    rows: ChangeRowJson[];
     state: string;
     detectedAt: string;
     lists: Array<{ id: string; name: string }>;
@@ -87,6 +91,7 @@ export function webhookBody(delivery: string, cycle: CycleInfo, report: ChangeRe
       sectionTitle: c.sectionTitle,
       severity: c.severity,
       summary: c.summary,
+      rows: c.rows,
       state: c.state,
       detectedAt: c.detectedAt,
       lists: lists.get(`${c.kind}:${c.ref}`) ?? [],

@@ -61,6 +61,25 @@ describe('register client over HTTP', () => {
     expect(requestsTo('/Firm/100001') - before).toBe(1);
   });
 
+  it('answers cachedOnly from what the cache holds and sends nothing (the watch estimate reads list sizes so)', async () => {
+    handler = fromFixtures;
+    const c = client();
+    const before = requestsTo('/Firm/100001/Permissions');
+    const miss = await c.firmPermissions('100001', { cachedOnly: true });
+    expect(miss).toMatchObject({
+      kind: 'upstream-error',
+      message: "GET /Firm/100001/Permissions is not in the portal's cache; nothing was sent to the register.",
+      provenance: null,
+    });
+    expect(requestsTo('/Firm/100001/Permissions')).toBe(before);
+    const live = await c.firmPermissions('100001');
+    expect(live.kind).toBe('ok');
+    const known = await c.firmPermissions('100001', { cachedOnly: true });
+    expect(known).toMatchObject({ kind: 'ok', provenance: { source: 'cache' } });
+    expect(known.kind === 'ok' && live.kind === 'ok' && known.page.totalCount === live.page.totalCount).toBe(true);
+    expect(requestsTo('/Firm/100001/Permissions')).toBe(before + 1);
+  });
+
   it('rejects impossible input with a clear message and sends nothing', async () => {
     handler = fromFixtures;
     const c = client();

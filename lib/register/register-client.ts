@@ -274,6 +274,11 @@ export function createRegisterClient(options: RegisterClientOptions): RegisterCl
 
     const path = buildPath(built.request.segments, { ...built.request.query, pgnp: page.value > 1 ? String(page.value) : undefined });
     const key = `${apiUser}|${path}`;
+    if (opts.cachedOnly) {
+      const known = await cache.peek<Stored<DataOf<K>>>(key);
+      if (!known) return { kind: 'upstream-error', message: `GET ${path} is not in the portal's cache; nothing was sent to the register.`, provenance: null };
+      return toResult<DataOf<K>>({ from: 'cache', entry: known.entry, stale: known.stale }, path);
+    }
     const onBlock = opts.onBlock ?? (priority === 'interactive' ? 'fail' : 'wait');
     const read = await cache.read(key, policies[spec.freshness], loader(name, path, { ...built.request.ctx, path }, page.value), {
       priority,

@@ -93,6 +93,14 @@ export class ResponseCache {
     return this.settle<V, F>((await flight.outcome) as FlightOutcome<V, F>, cached);
   }
 
+  /** The entry for `key` while it is usable (fresh or stale), without loading anything: what the portal already knows. */
+  async peek<V>(key: string): Promise<{ entry: CacheEntry<V>; stale: boolean } | undefined> {
+    const cached = await this.safeGet<V>(key);
+    const now = this.clock.now();
+    if (!cached || now >= cached.staleUntil) return undefined;
+    return { entry: cached, stale: now >= cached.freshUntil };
+  }
+
   /** A store that cannot answer counts as a miss: the register is still there. */
   private async safeGet<V>(key: string): Promise<CacheEntry<V> | undefined> {
     try {

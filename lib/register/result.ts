@@ -134,6 +134,11 @@ export interface CallOptions {
    * Cached answers cost nothing and need none.
    */
   lane?: 'programs';
+  /**
+   * Answer only from the portal's cache (fresh or stale) and send nothing: what the portal already
+   * knows, for estimates. A miss is an upstream-error saying nothing was cached.
+   */
+  cachedOnly?: boolean;
 }
 
 /** Result of walking every page of a paged endpoint. */

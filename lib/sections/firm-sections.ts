@@ -80,7 +80,8 @@ const DEFINITIONS = {
     paged: true,
     counted: true,
     paging: 'plain',
-    key: (r) => keyOf(r.reference, r.title),
+    // The reference is the requirement: a retitled one is the same requirement, changed.
+    key: (r) => r.reference ?? keyOf('', r.title),
     columns: [
       { header: 'Reference', value: (r) => r.reference },
       { header: 'Requirement', value: (r) => r.title },
@@ -105,7 +106,8 @@ const DEFINITIONS = {
     paged: true,
     counted: true,
     paging: 'plain',
-    key: (r) => keyOf(r.irn, r.name),
+    // The IRN is the person: a corrected name is the same row, changed.
+    key: (r) => r.irn ?? keyOf('', r.name),
     columns: [{ header: 'IRN', value: (r) => r.irn }, { header: 'Name', value: (r) => r.name }, { header: 'Status', value: (r) => r.status }, other()],
   }),
   // Pages hold up to 10 current and 10 previous rows and follow the larger bucket, so the page count is only known once a bucket ends.
@@ -150,7 +152,8 @@ const DEFINITIONS = {
     paged: true,
     counted: true,
     paging: 'bucketed',
-    key: (r) => keyOf(r.frn, r.name),
+    // One appointment: the representative and its start (a firm appointed again after it ended is a second row).
+    key: (r) => keyOf(r.frn ?? r.name, r.effectiveDate),
     columns: [
       { header: 'List', value: (r) => r.list },
       { header: 'FRN', value: (r) => r.frn },
@@ -258,7 +261,8 @@ const DEFINITIONS = {
     paged: true,
     counted: false,
     paging: 'plain',
-    key: (r) => keyOf(r.name, r.status),
+    // A name used, stopped and used again is two rows: its start tells them apart.
+    key: (r) => keyOf(r.name, r.status, r.effectiveFrom),
     columns: [
       { header: 'List', value: (r) => r.list },
       { header: 'Name', value: (r) => r.name },

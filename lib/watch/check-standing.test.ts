@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { describeRows } from './change-words';
 import { checkStanding, standingChange } from './check-standing';
+import { sectionNames } from './watch-sections';
 import type { SectionRead } from './watch-sections';
 
 const ok = (rows: Record<string, unknown>[]): SectionRead => ({ status: 'ok', rows, pages: 1, retrievedAt: '2026-01-30T10:00:00Z', source: 'live' });
@@ -42,5 +44,17 @@ describe('the standing a watch check read', () => {
     expect(change.row.fields!.map((f) => f.path)).toEqual(['standing', 'reasons']);
     expect(standingChange(clear, checkStanding('fund', { record: ok([{ prn: '800800', status: 'Authorised' }]) }))).toBeUndefined();
     expect(standingChange(null, ended)).toBeUndefined();
+  });
+
+  it('reads as a sentence in every channel, under a section called Standing', () => {
+    const clear = checkStanding('fund', { record: ok([{ prn: '800800', status: 'Authorised' }]) });
+    const ended = checkStanding('fund', { record: ok([{ prn: '800800', status: 'Terminated', effectiveDate: '2026-02-02' }]) });
+    const { row } = standingChange(clear, ended)!;
+    const [words] = describeRows('fund', 'standing', [row]);
+    expect(words.text).toMatch(/^Standing Clear · Authorised → Stop · Terminated: /);
+    expect(words.changed).toEqual(['Standing', 'Reasons']);
+    expect(words.before).toMatchObject({ Standing: 'Clear · Authorised' });
+    expect(sectionNames('fund', 'standing')).toEqual({ title: 'Standing', apiSection: 'Standing' });
+    expect(sectionNames('firm', 'appointed-representatives')).toEqual({ title: 'Appointed representatives', apiSection: 'AR' });
   });
 });

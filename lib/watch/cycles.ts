@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { isoNow } from '@/lib/db/clock';
 import type { Db, EntityKind } from '@/lib/db/schema';
 import { enqueueJobs, groupProgress, type GroupProgress } from '@/lib/jobs/job-queue';
-import { defaultWatchedSections, normaliseWatchedSections, WATCH_SECTIONS } from './watch-sections';
+import type { RegisterClient } from '@/lib/register/register-client-types';
+import { defaultWatchedSections, normaliseWatchedSections, watchSection, WATCH_SECTIONS } from './watch-sections';
 
 /**
  * A watch cycle: one check of every entity in scope (every watched entity, one list's, or one
@@ -29,6 +30,8 @@ export type CycleScope = { scope: 'all' } | { scope: 'list'; watchlistId: string
 
 export type CycleRequest = CycleScope & {
   trigger: 'nightly' | 'manual';
+  /** What the portal knows of sections never checked (cachedPages(client)), for the estimate. */
+  known?: KnownPages;
   /** The e-mail (or "system") of who asked. */
   requestedBy: string;
   /** For a nightly cycle: its London date (yyyy-mm-dd), which makes it unique. */
@@ -42,6 +45,8 @@ export interface StartedCycle {
   created: boolean;
   entityCount: number;
   estimatedRequests: number;
+  /** Records never checked whose size the portal does not know yet (see CycleEstimate). */
+  unknownRecords: number;
 }
 
 interface Target {
@@ -89,12 +94,33 @@ export async function cycleTargets(db: Db, scope: CycleScope): Promise<Target[]>
   return [...targets.values()];
 }
 
+/** What the portal knows of a section's size without asking the register (its first page in the cache); undefined when nothing. */
+export type KnownPages = (kind: EntityKind, ref: string, slug: string) => Promise<number | undefined>;
+
+/** The section sizes the register client's cache holds (each section's `knownPages`). */
+export function cachedPages(client: RegisterClient): KnownPages {
+  return async (kind, ref, slug) => watchSection(kind, slug)?.knownPages(client, ref);
+}
+
+export interface CycleEstimate {
+  /** Register requests the checks will cost. */
+  requests: number;
+  /**
+   * Records never checked whose lists the portal has not seen either: each of their unknown lists
+   * is counted as one request, and a long list costs more. Their size is known after the first check.
+   */
+  unknownRecords: number;
+}
+
 /**
  * Register requests a check of each target will cost: per section, the pages its last good
- * reading took (a list grows or shrinks slowly), or one page for a section never read.
+ * reading took (a list grows or shrinks slowly); for a section never read, what the portal knows
+ * of it (`known`: its first page in the cache says how many pages it has, as the overview's
+ * counts leave it); else one page, and the record is counted among those whose size is unknown.
  */
-export async function estimateRequests(db: Db, targets: readonly Target[]): Promise<number> {
-  let total = 0;
+export async function estimateCycle(db: Db, targets: readonly Target[], known?: KnownPages): Promise<CycleEstimate> {
+  let requests = 0;
+  let unknownRecords = 0;
   for (let i = 0; i < targets.length; i += 200) {
     const batch = targets.slice(i, i + 200);
     const latest = await db
@@ -111,11 +137,22 @@ export async function estimateRequests(db: Db, targets: readonly Target[]): Prom
       .execute();
     const pagesBy = new Map(latest.map((r) => [`${r.kind}:${r.ref}`, (JSON.parse(r.canonical) as { sections: Record<string, { pages?: number }> }).sections]));
     for (const t of batch) {
-      const pages = pagesBy.get(`${t.kind}:${t.ref}`);
-      for (const s of t.sections) total += Math.max(1, pages?.[s]?.pages ?? 1);
+      const checked = pagesBy.get(`${t.kind}:${t.ref}`);
+      let unknown = false;
+      for (const s of t.sections) {
+        const read = checked?.[s]?.pages;
+        if (read !== undefined && read > 0) {
+          requests += read;
+          continue;
+        }
+        const pages = known ? await known(t.kind, t.ref, s) : undefined;
+        if (pages === undefined) unknown = true;
+        requests += Math.max(1, pages ?? 1);
+      }
+      if (unknown) unknownRecords += 1;
     }
   }
-  return total;
+  return { requests, unknownRecords };
 }
 
 /** Starts a cycle: records it and enqueues one check job per entity. */
@@ -123,10 +160,12 @@ export async function startCycle(db: Db, request: CycleRequest): Promise<Started
   const now = request.now ?? Date.now();
   if (request.nightlyKey) {
     const existing = await db.selectFrom('watch_cycles').select(['id', 'entity_count', 'estimated_requests']).where('nightly_key', '=', request.nightlyKey).executeTakeFirst();
-    if (existing) return { cycleId: existing.id, created: false, entityCount: Number(existing.entity_count), estimatedRequests: Number(existing.estimated_requests) };
+    if (existing)
+      return { cycleId: existing.id, created: false, entityCount: Number(existing.entity_count), estimatedRequests: Number(existing.estimated_requests), unknownRecords: 0 };
   }
   const targets = await cycleTargets(db, request);
-  const estimatedRequests = await estimateRequests(db, targets);
+  const estimate = await estimateCycle(db, targets, request.known);
+  const estimatedRequests = estimate.requests;
   const cycleId = randomUUID();
   const inserted = await db
     .insertInto('watch_cycles')
@@ -153,7 +192,7 @@ export async function startCycle(db: Db, request: CycleRequest): Promise<Started
       .select(['id', 'entity_count', 'estimated_requests'])
       .where('nightly_key', '=', request.nightlyKey)
       .executeTakeFirstOrThrow();
-    return { cycleId: existing.id, created: false, entityCount: Number(existing.entity_count), estimatedRequests: Number(existing.estimated_requests) };
+    return { cycleId: existing.id, created: false, entityCount: Number(existing.entity_count), estimatedRequests: Number(existing.estimated_requests), unknownRecords: 0 };
   }
   await enqueueJobs(
     db,
@@ -174,7 +213,7 @@ export async function startCycle(db: Db, request: CycleRequest): Promise<Started
     })),
     now,
   );
-  return { cycleId, created: true, entityCount: targets.length, estimatedRequests };
+  return { cycleId, created: true, entityCount: targets.length, estimatedRequests, unknownRecords: estimate.unknownRecords };
 }
 
 /** Marks a cycle finished once none of its jobs is queued or running; true when this call finished it. */

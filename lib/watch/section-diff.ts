@@ -1,12 +1,16 @@
 import { canonicalJson } from '@/lib/db/queries/snapshots';
 import type { ChangeSeverity } from '@/lib/db/schema';
+import { describeRows, changeSummary } from './change-words';
+import { comparableRow } from './comparable';
 import type { RowChange, WatchSection } from './watch-sections';
 
 /**
- * Compares two readings of one section. Rows are matched by the section's stable identity, so a
- * list the register returns in another order is not a change; a matched row that differs is
- * compared field by field (nested objects by path; a list inside a row as a whole, in canonical
- * form). Rows sharing an identity are told apart by their order among themselves.
+ * Compares two readings of one section. What is compared is each row's comparable form
+ * (comparable.ts: no positions, links by path, lists inside a row as sets), so a list the
+ * register returns renumbered or in another order is not a change. Rows are matched by the
+ * section's stable identity; rows sharing an identity are paired identical-first, so reordering
+ * them is not a change either. A matched row that differs is compared field by field (nested
+ * objects by path; a list inside a row as a whole). What is stored for a row is its comparable form.
  */
 
 export interface FieldDiff {
@@ -39,15 +43,51 @@ export function maxSeverity(severities: ChangeSeverity[]): ChangeSeverity {
   return severities.reduce<ChangeSeverity>((a, b) => (RANK[b] > RANK[a] ? b : a), 'low');
 }
 
-/** Rows keyed by identity; a repeated identity gets "#2", "#3"… in order. */
-function keyed(section: WatchSection, rows: readonly Record<string, unknown>[]): Map<string, Record<string, unknown>> {
-  const seen = new Map<string, number>();
-  const out = new Map<string, Record<string, unknown>>();
+interface Pairing {
+  key: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+}
+
+function groupByKey(section: WatchSection, rows: readonly Record<string, unknown>[]): Map<string, Record<string, unknown>[]> {
+  const groups = new Map<string, Record<string, unknown>[]>();
   for (const row of rows) {
-    const base = section.key(row);
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    out.set(n === 1 ? base : `${base}#${n}`, row);
+    const key = section.key(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+/**
+ * The rows of two readings paired by identity. Within one identity, rows that read the same are
+ * paired first (their order is the register's, not a change), then the rest in order; what is
+ * left over was added or removed. A repeated identity gets "#2", "#3"… in its key.
+ */
+function pairRows(section: WatchSection, before: readonly Record<string, unknown>[], after: readonly Record<string, unknown>[]): Pairing[] {
+  const olds = groupByKey(section, before);
+  const news = groupByKey(section, after);
+  const keys = [...news.keys(), ...[...olds.keys()].filter((k) => !news.has(k))];
+  const out: Pairing[] = [];
+  for (const key of keys) {
+    const a = [...(olds.get(key) ?? [])];
+    const b = [...(news.get(key) ?? [])];
+    const pairs: Array<[Record<string, unknown> | undefined, Record<string, unknown> | undefined]> = [];
+    for (let i = 0; i < b.length;) {
+      const text = canonicalJson(b[i]);
+      const j = a.findIndex((row) => canonicalJson(row) === text);
+      if (j < 0) {
+        i++;
+        continue;
+      }
+      pairs.push([a[j], b[i]]);
+      a.splice(j, 1);
+      b.splice(i, 1);
+    }
+    const n = Math.max(a.length, b.length);
+    for (let i = 0; i < n; i++) pairs.push([a[i], b[i]]);
+    pairs.forEach(([old, row], i) => out.push({ key: i === 0 ? key : `${key}#${i + 1}`, before: old, after: row }));
   }
   return out;
 }
@@ -64,49 +104,30 @@ export function fieldDiffs(before: unknown, after: unknown, path = ''): FieldDif
   return same ? [] : [{ path, before: before ?? null, after: after ?? null }];
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
-
 /** Differences between two readings of a section; empty rows when they read the same. */
 export function diffSection(section: WatchSection, before: readonly Record<string, unknown>[], after: readonly Record<string, unknown>[]): SectionDiff {
-  const a = keyed(section, before);
-  const b = keyed(section, after);
   const rows: RowDiff[] = [];
-  for (const [key, row] of b) {
-    const old = a.get(key);
-    if (!old) {
-      rows.push({ change: 'added', key, label: section.label(row), after: row, severity: section.severity({ change: 'added', after: row }) });
-      continue;
-    }
-    const fields = fieldDiffs(old, row);
-    if (fields.length > 0) {
+  const removed: RowDiff[] = [];
+  for (const { key, before: was, after: now } of pairRows(section, before.map(comparableRow), after.map(comparableRow))) {
+    if (was && now) {
+      const fields = fieldDiffs(was, now);
+      if (fields.length === 0) continue;
       const top = [...new Set(fields.map((f) => f.path.split('.')[0]))];
       rows.push({
         change: 'changed',
         key,
-        label: section.label(row),
-        before: old,
-        after: row,
+        label: section.label(now),
+        before: was,
+        after: now,
         fields,
-        severity: section.severity({ change: 'changed', before: old, after: row, fields: top }),
+        severity: section.severity({ change: 'changed', before: was, after: now, fields: top }),
       });
+    } else if (now) {
+      rows.push({ change: 'added', key, label: section.label(now), after: now, severity: section.severity({ change: 'added', after: now }) });
+    } else if (was) {
+      removed.push({ change: 'removed', key, label: section.label(was), before: was, severity: section.severity({ change: 'removed', before: was }) });
     }
   }
-  for (const [key, row] of a) {
-    if (!b.has(key)) rows.push({ change: 'removed', key, label: section.label(row), before: row, severity: section.severity({ change: 'removed', before: row }) });
-  }
-  const added = rows.filter((r) => r.change === 'added').length;
-  const removed = rows.filter((r) => r.change === 'removed').length;
-  const changed = rows.filter((r) => r.change === 'changed');
-  const parts: string[] = [];
-  if (section.slug === 'record' && changed.length === 1) {
-    parts.push(
-      `${changed[0]
-        .fields!.map((f) => f.path.split('.')[0])
-        .filter((p, i, all) => all.indexOf(p) === i)
-        .join(', ')} changed`,
-    );
-  } else if (changed.length > 0) parts.push(`${plural(changed.length, 'row', 'rows')} changed`);
-  if (added > 0) parts.push(section.slug === 'record' ? 'back on the register' : `${added.toLocaleString('en-GB')} added`);
-  if (removed > 0) parts.push(section.slug === 'record' ? 'no longer on the register' : `${removed.toLocaleString('en-GB')} removed`);
-  return { rows, severity: maxSeverity(rows.map((r) => r.severity)), summary: parts.length ? `${section.title}: ${parts.join(', ')}` : '' };
+  rows.push(...removed);
+  return { rows, severity: maxSeverity(rows.map((r) => r.severity)), summary: rows.length ? changeSummary(describeRows(section.kind, section.slug, rows)) : '' };
 }

@@ -2,6 +2,7 @@ import type { ChangeSeverity, EntityKind } from '@/lib/db/schema';
 import { ENTITY_SECTIONS } from '@/lib/sections/entity-sections';
 import { entryEndpoint, entryRows, type AnyListSection } from '@/lib/sections/section-kit';
 import type { RegisterClient } from '@/lib/register/register-client-types';
+import { BUCKET_SIZE } from '@/lib/register/paging';
 import type { AllPagesResult, RegisterResult } from '@/lib/register/result';
 
 /**
@@ -35,6 +36,14 @@ export interface WatchSection {
   apiSection: string;
   /** Reads every page of the section (or the record) for `ref`, at idle priority: after every page, report and background read. */
   read(client: RegisterClient, ref: string, options: { refresh: boolean }): Promise<SectionRead>;
+  /** The rows the watch keeps of the register's data for the section (what `read` stores): without transient fields. */
+  rows(data: unknown): Record<string, unknown>[];
+  /**
+   * How many register requests reading the section costs, from what the portal already knows (its
+   * first page in the cache, as the overview's counts leave it), without sending anything;
+   * undefined when it does not know.
+   */
+  knownPages(client: RegisterClient, ref: string): Promise<number | undefined>;
   /** A row's stable identity within the section. */
   key(row: Record<string, unknown>): string;
   /** A few words naming a row for people ("Permission: Accepting deposits"). */
@@ -87,13 +96,16 @@ function listRead<T>(result: AllPagesResult<T>, rows: (data: T) => unknown[]): S
   return { status: 'ok', rows: rowsOf(rows(result.data)), pages: result.pagesFetched, retrievedAt: result.provenance.retrievedAt, source: result.provenance.source };
 }
 
+/** A record as one row: its sub-resources' links are the register's plumbing, not what it says. */
+const recordRows = (data: unknown): Record<string, unknown>[] => rowsOf([{ ...(data as Record<string, unknown>), links: undefined }]);
+
 /** A record: one row, or none when the register no longer holds the entity. */
 function recordRead<T>(result: RegisterResult<T>): SectionRead {
   if (result.kind === 'not-found') return { status: 'ok', rows: [], pages: 1, retrievedAt: result.provenance.retrievedAt, source: result.provenance.source };
   if (result.kind !== 'ok') return { status: 'not-checked', reason: result.message, pages: 0 };
   const stale = staleFallback(result);
   if (stale) return { status: 'not-checked', reason: stale, pages: 1 };
-  return { status: 'ok', rows: rowsOf([{ ...result.data, links: undefined }]), pages: 1, retrievedAt: result.provenance.retrievedAt, source: result.provenance.source };
+  return { status: 'ok', rows: recordRows(result.data), pages: 1, retrievedAt: result.provenance.retrievedAt, source: result.provenance.source };
 }
 
 const MAX_PAGES = 200;
@@ -164,6 +176,18 @@ function listSection(kind: EntityKind, entry: AnyListSection): WatchSection {
     async read(client, ref, { refresh }) {
       return listRead(await client.allPages(entryEndpoint(client, entry), [ref], { ...walk, refresh }), rows.rows);
     },
+    rows: (data) => rowsOf(rows.rows(data)),
+    async knownPages(client, ref) {
+      const first = await entryEndpoint(client, entry)(ref, { cachedOnly: true });
+      if (first.kind === 'not-found') return 1;
+      if (first.kind !== 'ok') return undefined;
+      const { pageCount, totalCount, perPage } = first.page;
+      if (pageCount !== undefined) return pageCount;
+      if (totalCount === undefined) return undefined;
+      // Two buckets paged side by side: at least the total over both full buckets a page.
+      if (entry.paging === 'bucketed') return Math.max(1, Math.ceil(totalCount / (2 * BUCKET_SIZE)));
+      return perPage ? Math.max(1, Math.ceil(totalCount / perPage)) : undefined;
+    },
     key: rows.key,
     label: rows.label,
     severity: LIST_SEVERITY[kind][entry.slug] ?? by('medium', 'medium', 'medium'),
@@ -177,6 +201,8 @@ const FIRM: WatchSection[] = [
     title: 'Firm record',
     apiSection: 'Firm',
     read: async (client, frn, { refresh }) => recordRead(await client.firm(frn, { priority: 'idle', refresh })),
+    rows: recordRows,
+    knownPages: async () => 1,
     key: () => 'record',
     label: (row) => `Firm record${row.name ? `: ${text(row.name)}` : ''}`,
     severity: recordSeverity,
@@ -191,6 +217,8 @@ const INDIVIDUAL: WatchSection[] = [
     title: 'Individual record',
     apiSection: 'Individual',
     read: async (client, irn, { refresh }) => recordRead(await client.individual(irn, { priority: 'idle', refresh })),
+    rows: recordRows,
+    knownPages: async () => 1,
     key: () => 'record',
     label: (row) => `Individual record${row.fullName ? `: ${text(row.fullName)}` : ''}`,
     severity: recordSeverity,
@@ -205,6 +233,8 @@ const FUND: WatchSection[] = [
     title: 'Fund record',
     apiSection: 'CIS',
     read: async (client, prn, { refresh }) => recordRead(await client.fund(prn, { priority: 'idle', refresh })),
+    rows: recordRows,
+    knownPages: async () => 1,
     key: () => 'record',
     label: () => 'Fund record',
     severity: recordSeverity,
@@ -220,6 +250,21 @@ export const ENTITY_KINDS: readonly EntityKind[] = ['firm', 'individual', 'fund'
 /** One section by kind and slug, or undefined. */
 export function watchSection(kind: EntityKind, slug: string): WatchSection | undefined {
   return WATCH_SECTIONS[kind].find((s) => s.slug === slug);
+}
+
+/**
+ * What a change's section is called: a watched section's title and the register's name for it, or
+ * for a section the check derives from what it read rather than reads itself (a record's standing,
+ * lib/watch/check-standing.ts) its own names. An unknown slug (a section since removed) is its slug.
+ */
+const DERIVED_SECTIONS: Record<string, { title: string; apiSection: string }> = {
+  standing: { title: 'Standing', apiSection: 'Standing' },
+};
+
+export function sectionNames(kind: EntityKind, slug: string): { title: string; apiSection: string } {
+  const section = watchSection(kind, slug);
+  if (section) return { title: section.title, apiSection: section.apiSection };
+  return DERIVED_SECTIONS[slug] ?? { title: slug, apiSection: slug };
 }
 
 /** The sections a new watchlist watches for each kind: all of them (the issue's defaults are every section). */

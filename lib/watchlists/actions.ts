@@ -7,7 +7,7 @@ import { recordAudit } from '@/lib/audit/record';
 import { requireRole } from '@/lib/auth/session';
 import type { SessionUser } from '@/lib/auth/options';
 import { getDb } from '@/lib/db/client';
-import { ChangeInputError, CHANGE_STATES, updateChange } from '@/lib/db/queries/watch-changes';
+import { ChangeInputError, CHANGE_STATES, MAX_BULK_CHANGES, updateChange, updateChanges } from '@/lib/db/queries/watch-changes';
 import {
   addWatchlistEntries,
   createWatchlist,
@@ -22,7 +22,9 @@ import type { EntityKind } from '@/lib/db/schema';
 import { checkFrn, checkIrn, checkPrn } from '@/lib/register/validate';
 import { changePath, CHANGES_PATH, entityHistoryPath, entityPath, WATCHLISTS_PATH, watchlistPath } from '@/lib/routes/portal-paths';
 import { wakeEngine } from '@/lib/jobs/engine';
-import { startCycle } from '@/lib/watch/cycles';
+import { cachedPages, startCycle } from '@/lib/watch/cycles';
+import { getRegisterClient } from '@/lib/register/client';
+import { requestsText } from './cycle-cost';
 import type { WatchActionState } from './action-state';
 import { parseCsvEntries, parsePastedEntries, type ParsedEntries } from './entry-input';
 import { isEngineId, isWatchlistId } from './ids';
@@ -259,10 +261,11 @@ export async function checkNowAction(_prev: WatchActionState, form: FormData): P
   try {
     const db = await getDb();
     const scope = form.get('scope') === 'entity' ? 'entity' : 'list';
+    const known = cachedPages(getRegisterClient());
     const started =
       scope === 'entity'
-        ? await startCycle(db, { trigger: 'manual', scope, ...checkedEntity(form), requestedBy: user.email })
-        : await startCycle(db, { trigger: 'manual', scope, watchlistId: listId(form), requestedBy: user.email });
+        ? await startCycle(db, { trigger: 'manual', scope, ...checkedEntity(form), requestedBy: user.email, known })
+        : await startCycle(db, { trigger: 'manual', scope, watchlistId: listId(form), requestedBy: user.email, known });
     // Start now rather than at the engine's next look for work.
     wakeEngine();
     await recordAudit({
@@ -281,7 +284,7 @@ export async function checkNowAction(_prev: WatchActionState, form: FormData): P
     return {
       status: 'success',
       cycleId: started.cycleId,
-      message: `Checking ${started.entityCount} ${started.entityCount === 1 ? 'record' : 'records'}: about ${started.estimatedRequests.toLocaleString('en-GB')} register requests.`,
+      message: `Checking ${started.entityCount} ${started.entityCount === 1 ? 'record' : 'records'}: ${requestsText(started.estimatedRequests, started.unknownRecords, started.entityCount)}.`,
     };
   } catch (err) {
     return failure(err, 'Starting the check');
@@ -312,5 +315,29 @@ export async function updateChangeAction(_prev: WatchActionState, form: FormData
     return { status: 'success', message: `Marked ${change.state}${change.assigneeEmail ? `, assigned to ${change.assigneeEmail}` : ''}.` };
   } catch (err) {
     return failure(err, 'Saving the change');
+  }
+}
+
+const bulkUpdate = z.object({
+  ids: z
+    .array(z.string().refine(isEngineId, 'A change chosen does not exist.'))
+    .min(1, 'Select the changes to update first.')
+    .max(MAX_BULK_CHANGES, `At most ${MAX_BULK_CHANGES} changes can be updated at once.`),
+  state: z.enum(['acknowledged', 'expected'], { message: 'Choose Acknowledge selected or Mark selected expected.' }),
+  note: z.string().max(2000, 'A note is at most 2,000 characters.'),
+});
+
+/** The inbox's "Acknowledge selected" / "Mark selected expected": one note for all, each change audited on its own. */
+export async function updateChangesAction(_prev: WatchActionState, form: FormData): Promise<WatchActionState> {
+  const user = await manager(CHANGES_PATH);
+  try {
+    const input = bulkUpdate.parse({ ids: form.getAll('ids').map(String), state: form.get('state'), note: form.get('note') ?? '' });
+    const changes = await updateChanges(await getDb(), input.ids, { state: input.state, note: input.note }, { id: user.id, email: user.email });
+    revalidatePath(CHANGES_PATH);
+    for (const c of changes) revalidatePath(changePath(c.id));
+    const n = changes.length;
+    return { status: 'success', message: `Marked ${n === 1 ? 'one change' : `${n.toLocaleString('en-GB')} changes`} ${input.state}${input.note.trim() ? ', with the note' : ''}.` };
+  } catch (err) {
+    return failure(err, 'Saving the changes');
   }
 }

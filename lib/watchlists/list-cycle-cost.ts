@@ -1,15 +1,18 @@
 import 'server-only';
 import type { Db } from '@/lib/db/schema';
-import { cycleTargets, estimateRequests } from '@/lib/watch/cycles';
+import { getRegisterClient } from '@/lib/register/client';
+import { cachedPages, cycleTargets, estimateCycle } from '@/lib/watch/cycles';
 import { cycleCost, type CycleCostEstimate } from './cycle-cost';
 import { portalBackgroundRate } from './cycle-progress';
 
 /**
  * What "Check now" on a list would cost, by the engine's own estimate (each watched section's
- * pages at its last reading, one page for a section never read), and how long at the background
- * share of the register budget.
+ * pages at its last reading; for a record never checked, the sizes the portal's cache knows from
+ * its pages, else unknown until the first check), and how long at the background share of the
+ * register budget.
  */
 export async function listCycleCost(db: Db, watchlistId: string): Promise<CycleCostEstimate> {
   const targets = await cycleTargets(db, { scope: 'list', watchlistId });
-  return cycleCost(targets.length, await estimateRequests(db, targets), portalBackgroundRate());
+  const estimate = await estimateCycle(db, targets, cachedPages(getRegisterClient()));
+  return cycleCost(targets.length, estimate.requests, portalBackgroundRate(), estimate.unknownRecords);
 }

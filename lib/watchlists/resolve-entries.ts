@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NewEntry } from '@/lib/db/queries/watchlists';
 import { getRegisterClient } from '@/lib/register/client';
+import type { Priority } from '@/lib/register/result';
 import type { EntryCandidate, ParsedEntries, RowError } from './entry-input';
 
 /** Bare numbers looked up on the register per paste or upload; label the rest (FRN …, PRN …). */
@@ -8,28 +9,33 @@ export const MAX_LOOKUPS = 100;
 
 export type ResolvedEntries = { ok: true; entries: NewEntry[] } | { ok: false; errors: RowError[] };
 
-type Lookup = (c: EntryCandidate) => Promise<NewEntry | RowError>;
+export type Lookup = (c: EntryCandidate) => Promise<NewEntry | RowError>;
 
 /**
  * Bare digits may be an FRN or a PRN: the register says which (the firm first, then the fund).
  * A number that is neither, or that could not be looked up, is a row error: nothing is added
  * unless every row is good.
  */
-const lookUpOnRegister: Lookup = async (c) => {
-  const client = getRegisterClient();
-  const firm = await client.firm(c.ref);
-  if (firm.kind === 'ok') return { kind: 'firm', ref: c.ref, name: firm.data.name ?? null };
-  if (firm.kind === 'not-found') {
-    const fund = await client.fund(c.ref);
-    if (fund.kind === 'ok') return { kind: 'fund', ref: c.ref, name: null };
-    if (fund.kind === 'not-found') return { row: c.row, input: c.input, message: `${c.ref} is neither a firm (FRN) nor a fund (PRN) on the register.` };
-  }
-  return {
-    row: c.row,
-    input: c.input,
-    message: `${c.ref} could not be looked up on the register just now: label it (FRN ${c.ref} or PRN ${c.ref}) to add it without a look-up.`,
+export function registerLookup(priority: Priority = 'interactive', lane?: 'programs'): Lookup {
+  return async (c) => {
+    const client = getRegisterClient();
+    const options = { priority, ...(lane ? { lane } : {}) };
+    const firm = await client.firm(c.ref, options);
+    if (firm.kind === 'ok') return { kind: 'firm', ref: c.ref, name: firm.data.name ?? null };
+    if (firm.kind === 'not-found') {
+      const fund = await client.fund(c.ref, options);
+      if (fund.kind === 'ok') return { kind: 'fund', ref: c.ref, name: null };
+      if (fund.kind === 'not-found') return { row: c.row, input: c.input, message: `${c.ref} is neither a firm (FRN) nor a fund (PRN) on the register.` };
+    }
+    return {
+      row: c.row,
+      input: c.input,
+      message: `${c.ref} could not be looked up on the register just now: label it (FRN ${c.ref} or PRN ${c.ref}) to add it without a look-up.`,
+    };
   };
-};
+}
+
+const lookUpOnRegister = registerLookup();
 
 export async function resolveEntries(parsed: ParsedEntries, lookUp: Lookup = lookUpOnRegister): Promise<ResolvedEntries> {
   const errors: RowError[] = [...parsed.errors];
@@ -48,15 +54,7 @@ export async function resolveEntries(parsed: ParsedEntries, lookUp: Lookup = loo
 
   const entries: NewEntry[] = [];
   // A few at a time: the register client paces them against the budget anyway.
-  const queue = [...parsed.candidates];
-  const results = new Map<EntryCandidate, NewEntry | RowError>();
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let c = queue.shift(); c; c = queue.shift()) {
-        results.set(c, c.kind ? { kind: c.kind, ref: c.ref } : await lookUp(c));
-      }
-    }),
-  );
+  const results = await lookUpAll(parsed.candidates, lookUp);
   for (const c of parsed.candidates) {
     const r = results.get(c);
     if (!r) continue;
@@ -64,4 +62,42 @@ export async function resolveEntries(parsed: ParsedEntries, lookUp: Lookup = loo
     else entries.push(r);
   }
   return errors.length > 0 ? { ok: false, errors: errors.sort((a, b) => a.row - b.row) } : { ok: true, entries };
+}
+
+/** Each candidate as an entry: a number that says its kind as it is, a bare one looked up on the register, 4 at a time. */
+async function lookUpAll(candidates: readonly EntryCandidate[], lookUp: Lookup): Promise<Map<EntryCandidate, NewEntry | RowError>> {
+  const queue = [...candidates];
+  const results = new Map<EntryCandidate, NewEntry | RowError>();
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let c = queue.shift(); c; c = queue.shift()) results.set(c, c.kind ? { kind: c.kind, ref: c.ref } : await lookUp(c));
+    }),
+  );
+  return results;
+}
+
+/**
+ * Each row on its own (the watch API): the good rows become entries and every other row is
+ * refused with its reason, where the paste box adds nothing unless every row is good. Bare
+ * numbers past the first MAX_LOOKUPS are refused (label them) rather than looked up.
+ */
+export async function resolveEach(parsed: ParsedEntries, lookUp: Lookup = lookUpOnRegister): Promise<{ entries: NewEntry[]; refused: RowError[] }> {
+  const refused: RowError[] = [...parsed.errors];
+  let open = 0;
+  const toResolve: EntryCandidate[] = [];
+  for (const c of parsed.candidates) {
+    if (!c.kind && ++open > MAX_LOOKUPS) {
+      refused.push({ row: c.row, input: c.input, message: `At most ${MAX_LOOKUPS} bare numbers are looked up at a time: label it (FRN ${c.ref} or PRN ${c.ref}).` });
+      continue;
+    }
+    toResolve.push(c);
+  }
+  const results = await lookUpAll(toResolve, lookUp);
+  const entries: NewEntry[] = [];
+  for (const c of toResolve) {
+    const r = results.get(c)!;
+    if ('message' in r) refused.push(r);
+    else entries.push(r);
+  }
+  return { entries, refused: refused.sort((a, b) => a.row - b.row) };
 }

@@ -1,5 +1,5 @@
 import type { EntityKind } from '@/lib/db/schema';
-import { defaultWatchedSections, ENTITY_KINDS, normaliseWatchedSections, watchSection, WATCH_SECTIONS } from '@/lib/watch/watch-sections';
+import { defaultWatchedSections, ENTITY_KINDS, normaliseWatchedSections, sectionNames, watchSection, WATCH_SECTIONS } from '@/lib/watch/watch-sections';
 
 /**
  * Which sections a watchlist watches, per entity kind, as stored in `watchlists.sections`
@@ -29,9 +29,9 @@ export function watchableSections(kind: EntityKind): WatchableSection[] {
   return WATCH_SECTIONS[kind].map((s) => ({ slug: s.slug, title: s.title, always: s.slug === 'record' }));
 }
 
-/** A section's title for people ("Appointed representatives"), or the slug when the engine no longer knows it. */
+/** A section's title for people ("Appointed representatives", "Standing"), or the slug when the engine no longer knows it. */
 export function sectionTitle(kind: EntityKind, slug: string): string {
-  return watchSection(kind, slug)?.title ?? slug;
+  return sectionNames(kind, slug).title;
 }
 
 /** What a new list watches: the engine's defaults (every section of each kind). */

@@ -12,6 +12,7 @@ import { formatDateTime } from '@/lib/format/date';
 import { CHANGES_PATH, entityHistoryPath, entityPath, watchCheckPath } from '@/lib/routes/portal-paths';
 import { KIND_LABELS, sectionTitle } from '@/lib/watchlists/sections-choice';
 import { isEngineId } from '@/lib/watchlists/ids';
+import { changeText } from '@/lib/watch/change-words';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -21,18 +22,22 @@ async function load(id: string) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const change = await load((await params).id);
-  return { title: change ? `Change: ${change.entityName ?? change.ref}, ${sectionTitle(change.kind, change.section)}` : 'Change not found' };
+  return {
+    title: change ? `${sectionTitle(change.kind, change.section)} of ${change.entityName ?? `${KIND_LABELS[change.kind].number} ${change.ref}`}: a change` : 'Change not found',
+  };
 }
 
 /**
- * /changes/[id]: one change, before and after for each row and field, between the two checks
- * that saw it (each linked, with its SHA-256), and its state, assignee and note.
+ * /changes/[id]: one change, said once: the section and the record in the heading, each row the
+ * register changed in a sentence with what it said before and says now, the two checks that saw
+ * it (each linked, with its SHA-256), and its state, assignee and note.
  */
 export default async function ChangePage({ params }: Props) {
   const user = await requireUser();
   const change = await load((await params).id);
   if (!change) notFound();
   const label = KIND_LABELS[change.kind];
+  const text = changeText(change.kind, change.section, change.rows, change.summary);
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -42,15 +47,23 @@ export default async function ChangePage({ params }: Props) {
           </Link>
         </p>
         <h1 className="text-2xl font-bold tracking-tight break-words">
-          {sectionTitle(change.kind, change.section)}: {change.summary}
+          {sectionTitle(change.kind, change.section)} of {change.entityName ?? `${label.number} ${change.ref}`}
         </h1>
+        <p className="text-base" data-testid="change-summary">
+          {text.summary}
+        </p>
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
           <dt className="font-medium text-slate-600">Record</dt>
           <dd>
             <Link href={entityPath(change.kind, change.ref)} className="text-brand-700 underline">
               {change.entityName ?? `${label.number} ${change.ref}`}
             </Link>{' '}
-            ({label.number} <span className="font-mono">{change.ref}</span>) ·{' '}
+            {change.entityName ? (
+              <>
+                ({label.number} <span className="font-mono">{change.ref}</span>){' '}
+              </>
+            ) : null}
+            ·{' '}
             <Link href={entityHistoryPath(change.kind, change.ref)} className="text-brand-700 underline">
               History
             </Link>
@@ -106,9 +119,9 @@ export default async function ChangePage({ params }: Props) {
       </div>
       <section aria-labelledby="rows-heading" className="space-y-3">
         <h2 id="rows-heading" className="text-lg font-semibold">
-          Before and after
+          What the register changed, row by row
         </h2>
-        <ChangeRows rows={change.rows} />
+        <ChangeRows kind={change.kind} section={change.section} rows={change.rows} />
       </section>
       {hasRole(user.role, 'analyst') ? (
         <section aria-labelledby="update-heading" className="no-print space-y-3">

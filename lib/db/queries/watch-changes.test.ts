@@ -3,7 +3,18 @@ import { forEachDialect, postgresStatus } from '@/test/db-harness';
 import { insertChange, insertCheck, insertCycle } from '@/test/watch-fixtures';
 import { verifyAuditChain } from './audit-chain';
 import { listAudit } from './audit';
-import { countNewChanges, entityHistory, getChange, getCheck, listChanges, updateChange } from './watch-changes';
+import {
+  changeRowsById,
+  countNewChanges,
+  entityHistory,
+  getChange,
+  getCheck,
+  listChanges,
+  listChangesWithRows,
+  MAX_BULK_CHANGES,
+  updateChange,
+  updateChanges,
+} from './watch-changes';
 import { addWatchlistEntries, createWatchlist } from './watchlists';
 
 const pg = await postgresStatus();
@@ -116,6 +127,47 @@ forEachDialect('watch change queries', pg, (db) => {
     await expect(updateChange(db(), ids.a, { state: 'new', assigneeEmail: 'not an address' }, actor)).rejects.toThrow('is not an e-mail address');
     await expect(updateChange(db(), 'missing', { state: 'new' }, actor)).rejects.toThrow('That change does not exist.');
     expect(await listAudit(db(), { action: 'watch.change.update' })).toHaveLength(2);
+  });
+
+  it('reads changes with their rows oldest first, between two instants (what programs read since they last asked)', async () => {
+    const since = await listChangesWithRows(db(), { detectedAfter: '2026-01-30T00:00:00.000Z', order: 'oldest' });
+    // a and b were detected at the same instant (by id), c a second later; d before the instant asked for.
+    expect(since.map((c) => c.id)).toEqual([...[ids.a, ids.b].sort(), ids.c]);
+    expect(since.find((c) => c.id === ids.a)?.rows).toMatchObject([{ change: 'removed' }]);
+    expect((await listChangesWithRows(db(), { detectedAfter: '2026-01-31T20:00:01.000Z' })).map((c) => c.id)).toEqual([ids.c]);
+    expect((await listChangesWithRows(db(), { detectedUpTo: '2026-01-29T00:00:00.000Z' })).map((c) => c.id)).toEqual([ids.d]);
+    expect((await changeRowsById(db(), [ids.c])).get(ids.c)).toMatchObject([{ change: 'changed', key: 'SMF3' }]);
+  });
+
+  it('acknowledges several changes at once with one note, all or none, each audited on its own', async () => {
+    const actor = { id: 'u3', email: 'dan@example.com' };
+    const before = (await listAudit(db(), { action: 'watch.change.update' })).length;
+    const updated = await updateChanges(db(), [ids.b, ids.c, ids.b], { state: 'acknowledged', note: ' Reviewed in the morning call. ' }, actor);
+    expect(updated.map((c) => [c.id, c.state, c.note]).sort()).toEqual(
+      [
+        [ids.b, 'acknowledged', 'Reviewed in the morning call.'],
+        [ids.c, 'acknowledged', 'Reviewed in the morning call.'],
+      ].sort(),
+    );
+    const entries = (await listAudit(db(), { action: 'watch.change.update' })).slice(0, 2);
+    expect(entries.map((e) => e.detail?.change).sort()).toEqual([ids.b, ids.c].sort());
+    expect(entries[0].detail).toMatchObject({ bulk: true, from: { state: 'new' }, to: { state: 'acknowledged', note: 'Reviewed in the morning call.' } });
+    // No note keeps each change's own; an unknown id saves nothing.
+    await updateChanges(db(), [ids.b], { state: 'expected', note: '' }, actor);
+    expect((await getChange(db(), ids.b))?.note).toBe('Reviewed in the morning call.');
+    await expect(updateChanges(db(), [ids.c, 'gone'], { state: 'expected' }, actor)).rejects.toThrow('A change chosen no longer exists: nothing was saved.');
+    expect((await getChange(db(), ids.c))?.state).toBe('acknowledged');
+    await expect(updateChanges(db(), [], { state: 'expected' }, actor)).rejects.toThrow('Choose at least one change.');
+    await expect(
+      updateChanges(
+        db(),
+        Array.from({ length: MAX_BULK_CHANGES + 1 }, (_, i) => `x${i}`),
+        { state: 'expected' },
+        actor,
+      ),
+    ).rejects.toThrow(`At most ${MAX_BULK_CHANGES} changes can be updated at once; ${MAX_BULK_CHANGES + 1} were chosen.`);
+    expect(await listAudit(db(), { action: 'watch.change.update' })).toHaveLength(before + 3);
+    expect((await verifyAuditChain(db())).intact).toBe(true);
   });
 
   it("gives an entity's history: every check, newest first, with the changes it saw", async () => {

@@ -184,6 +184,12 @@ export function parseChangeRows(details: string): ChangeRowDiff[] {
 
 export interface ChangeFilters {
   state?: ChangeState;
+  /** Only changes detected after this instant (ISO, exclusive). */
+  detectedAfter?: string;
+  /** Only changes detected at or before this instant (ISO, inclusive). */
+  detectedUpTo?: string;
+  /** Newest first (the inbox, the default) or oldest first (programs reading what changed since they last asked). */
+  order?: 'newest' | 'oldest';
   severity?: ChangeSeverity;
   watchlistId?: string;
   kind?: EntityKind;
@@ -198,10 +204,11 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The inbox: changes matching the filters, newest first, and how many match in all. */
-export async function listChanges(db: Db, filters: ChangeFilters = {}): Promise<{ rows: ChangeSummary[]; total: number }> {
+function filteredChanges(db: Db, filters: ChangeFilters) {
   let q = db.selectFrom('watch_changes as c');
   if (filters.state) q = q.where('c.state', '=', filters.state);
+  if (filters.detectedAfter) q = q.where('c.detected_at', '>', filters.detectedAfter);
+  if (filters.detectedUpTo) q = q.where('c.detected_at', '<=', filters.detectedUpTo);
   if (filters.severity) q = q.where('c.severity', '=', filters.severity);
   if (filters.kind) q = q.where('c.kind', '=', filters.kind);
   if (filters.ref) q = q.where('c.ref', '=', filters.ref);
@@ -216,15 +223,57 @@ export async function listChanges(db: Db, filters: ChangeFilters = {}): Promise<
     const pattern = `%${escapeLike(text.toLowerCase())}%`;
     q = q.where((eb) => eb.or((['c.entity_name', 'c.ref', 'c.section', 'c.summary'] as const).map((col) => eb(sql`lower(${sql.ref(col)})`, 'like', sql`${pattern} escape '\\'`))));
   }
+  return q;
+}
+
+function page(filters: ChangeFilters) {
+  return {
+    limit: Math.min(Math.max(filters.limit ?? 50, 1), 1000),
+    offset: Math.max(filters.offset ?? 0, 0),
+    direction: filters.order === 'oldest' ? ('asc' as const) : ('desc' as const),
+  };
+}
+
+/** The inbox: changes matching the filters, newest first, and how many match in all. */
+export async function listChanges(db: Db, filters: ChangeFilters = {}): Promise<{ rows: ChangeSummary[]; total: number }> {
+  const q = filteredChanges(db, filters);
+  const { limit, offset, direction } = page(filters);
   const totalRow = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
   const rows = await q
     .select(SUMMARY_COLUMNS.map((c) => `c.${c}` as const))
-    .orderBy('c.detected_at', 'desc')
+    .orderBy('c.detected_at', direction)
     .orderBy('c.id')
-    .limit(Math.min(Math.max(filters.limit ?? 50, 1), 500))
-    .offset(Math.max(filters.offset ?? 0, 0))
+    .limit(limit)
+    .offset(offset)
     .execute();
   return { rows: rows.map(toSummary), total: Number(totalRow?.n ?? 0) };
+}
+
+/** As listChanges, each change with its rows (what the inbox's sentences and the watch API are made from); no total. */
+export async function listChangesWithRows(db: Db, filters: ChangeFilters = {}): Promise<Array<ChangeSummary & { rows: ChangeRowDiff[] }>> {
+  const { limit, offset, direction } = page(filters);
+  const rows = await filteredChanges(db, filters)
+    .select([...SUMMARY_COLUMNS.map((c) => `c.${c}` as const), 'c.details'])
+    .orderBy('c.detected_at', direction)
+    .orderBy('c.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => ({ ...toSummary(r), rows: parseChangeRows(r.details) }));
+}
+
+/** The rows of each of these changes, by id (the inbox's page of changes). */
+export async function changeRowsById(db: Db, ids: readonly string[]): Promise<Map<string, ChangeRowDiff[]>> {
+  const out = new Map<string, ChangeRowDiff[]>();
+  for (let i = 0; i < ids.length; i += 400) {
+    const rows = await db
+      .selectFrom('watch_changes')
+      .select(['id', 'details'])
+      .where('id', 'in', ids.slice(i, i + 400))
+      .execute();
+    for (const r of rows) out.set(r.id, parseChangeRows(r.details));
+  }
+  return out;
 }
 
 /** How many changes are new (the header's count). */
@@ -308,6 +357,60 @@ export async function updateChange(db: Db, id: string, update: ChangeUpdate, act
       },
     });
     return toSummary({ ...before, state: update.state, assignee_email: assignee, note, updated_at: now, updated_by: actor.email.toLowerCase() });
+  });
+}
+
+/** At most this many changes are updated together. */
+export const MAX_BULK_CHANGES = 500;
+
+export interface BulkChangeUpdate {
+  state: ChangeState;
+  /** Set on every change; empty leaves each change's note as it was. */
+  note?: string | null;
+}
+
+/**
+ * Sets the state (and one note) of several changes at once, each audited as its own
+ * `watch.change.update` (what it was, what it is now, who, `bulk: true`) in the same transaction:
+ * all of them or none. Assignees are left as they are. Ids that do not exist are refused by name.
+ */
+export async function updateChanges(db: Db, ids: readonly string[], update: BulkChangeUpdate, actor: { id: string | null; email: string }): Promise<ChangeSummary[]> {
+  if (!CHANGE_STATES.includes(update.state)) throw new ChangeInputError(`Choose a state: ${CHANGE_STATES.join(', ')}.`);
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw new ChangeInputError('Choose at least one change.');
+  if (unique.length > MAX_BULK_CHANGES) throw new ChangeInputError(`At most ${MAX_BULK_CHANGES} changes can be updated at once; ${unique.length} were chosen.`);
+  const note = update.note?.trim() || null;
+  if (note && note.length > 2000) throw new ChangeInputError('A note is at most 2,000 characters.');
+  const by = actor.email.toLowerCase();
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('watch_changes').select(SUMMARY_COLUMNS).where('id', 'in', unique).execute();
+    if (before.length !== unique.length) {
+      const found = new Set(before.map((b) => b.id));
+      const missing = unique.filter((id) => !found.has(id));
+      throw new ChangeInputError(`${missing.length === 1 ? 'A change' : `${missing.length} changes`} chosen no longer exist${missing.length === 1 ? 's' : ''}: nothing was saved.`);
+    }
+    const now = isoNow();
+    const out: ChangeSummary[] = [];
+    for (const b of before) {
+      const nextNote = note ?? b.note;
+      await trx.updateTable('watch_changes').set({ state: update.state, note: nextNote, updated_at: now, updated_by: by }).where('id', '=', b.id).execute();
+      await appendAudit(trx, {
+        action: 'watch.change.update',
+        outcome: 'success',
+        actor,
+        reference: b.ref,
+        detail: {
+          change: b.id,
+          kind: b.kind,
+          section: b.section,
+          bulk: true,
+          from: { state: b.state, assignee: b.assignee_email, note: b.note },
+          to: { state: update.state, assignee: b.assignee_email, note: nextNote },
+        },
+      });
+      out.push(toSummary({ ...b, state: update.state, note: nextNote, updated_at: now, updated_by: by }));
+    }
+    return out;
   });
 }
 

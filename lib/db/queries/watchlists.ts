@@ -14,6 +14,13 @@ import { isUniqueViolation } from '@/lib/db/errors';
 
 export class WatchlistInputError extends Error {
   override name = 'WatchlistInputError';
+  /** What kind of refusal: the input itself, a name already taken, or a list that does not exist (the watch API's 400, 409 and 404). */
+  constructor(
+    message: string,
+    readonly code: 'invalid' | 'duplicate' | 'missing' = 'invalid',
+  ) {
+    super(message);
+  }
 }
 
 export interface Watchlist {
@@ -108,7 +115,7 @@ async function nameTaken(db: Db, name: string, exceptId?: string): Promise<boole
 
 export async function createWatchlist(db: Db, input: WatchlistFields & { owner: { id: string | null; email: string }; sections?: Partial<SectionsChoice> }): Promise<Watchlist> {
   const fields = cleanFields(input);
-  if (await nameTaken(db, fields.name)) throw new WatchlistInputError(`There is already a list called "${fields.name}".`);
+  if (await nameTaken(db, fields.name)) throw new WatchlistInputError(`There is already a list called "${fields.name}".`, 'duplicate');
   const sections = input.sections ? checkSectionsChoice(input.sections) : defaultSectionsChoice();
   const now = isoNow();
   const row: WatchlistsTable = {
@@ -123,7 +130,7 @@ export async function createWatchlist(db: Db, input: WatchlistFields & { owner: 
   try {
     await db.insertInto('watchlists').values(row).execute();
   } catch (err) {
-    if (isUniqueViolation(err)) throw new WatchlistInputError(`There is already a list called "${fields.name}".`);
+    if (isUniqueViolation(err)) throw new WatchlistInputError(`There is already a list called "${fields.name}".`, 'duplicate');
     throw err;
   }
   return toWatchlist(row);
@@ -136,7 +143,7 @@ export async function getWatchlist(db: Db, id: string): Promise<Watchlist | null
 
 async function requireList(db: Db, id: string): Promise<Watchlist> {
   const list = await getWatchlist(db, id);
-  if (!list) throw new WatchlistInputError('That watchlist no longer exists.');
+  if (!list) throw new WatchlistInputError('That watchlist no longer exists.', 'missing');
   return list;
 }
 
@@ -144,7 +151,7 @@ async function requireList(db: Db, id: string): Promise<Watchlist> {
 export async function updateWatchlist(db: Db, id: string, input: WatchlistFields): Promise<Watchlist> {
   await requireList(db, id);
   const fields = cleanFields(input);
-  if (await nameTaken(db, fields.name, id)) throw new WatchlistInputError(`There is already a list called "${fields.name}".`);
+  if (await nameTaken(db, fields.name, id)) throw new WatchlistInputError(`There is already a list called "${fields.name}".`, 'duplicate');
   try {
     await db
       .updateTable('watchlists')
@@ -152,7 +159,7 @@ export async function updateWatchlist(db: Db, id: string, input: WatchlistFields
       .where('id', '=', id)
       .execute();
   } catch (err) {
-    if (isUniqueViolation(err)) throw new WatchlistInputError(`There is already a list called "${fields.name}".`);
+    if (isUniqueViolation(err)) throw new WatchlistInputError(`There is already a list called "${fields.name}".`, 'duplicate');
     throw err;
   }
   return requireList(db, id);

@@ -1,0 +1,47 @@
+import type { ChangeState } from '@/lib/db/schema';
+import { ChangeStateForm } from './change-state-form';
+import { SECONDARY_BUTTON } from './styles';
+
+/**
+ * One inbox row's "Review": the state, assignee and note behind one button, in a popover (the
+ * browser's own: it opens in the top layer over the table, Escape or the Close button closes it,
+ * and focus returns to the button), so a row of the inbox stays one or two lines high.
+ */
+export function ChangeReview({
+  changeId,
+  summary,
+  state,
+  assigneeEmail,
+  note,
+}: {
+  changeId: string;
+  summary: string;
+  state: ChangeState;
+  assigneeEmail: string | null;
+  note: string | null;
+}) {
+  const id = `review-${changeId}`;
+  return (
+    <>
+      <button type="button" popoverTarget={id} className={`${SECONDARY_BUTTON} px-2 py-1 text-xs whitespace-nowrap`} aria-label={`Review: ${summary}`}>
+        Review
+      </button>
+      <div
+        id={id}
+        popover="auto"
+        role="dialog"
+        aria-labelledby={`${id}-title`}
+        className="m-auto w-[min(32rem,calc(100vw-2rem))] space-y-3 rounded border border-slate-300 bg-white p-4 text-sm shadow-xl backdrop:bg-slate-900/30"
+      >
+        <h2 id={`${id}-title`} className="text-base font-semibold">
+          Review the change
+        </h2>
+        <p className="text-slate-700">{summary}</p>
+        <ChangeStateForm compact changeId={changeId} state={state} assigneeEmail={assigneeEmail} note={note} popoverId={id} />
+        <button type="button" popoverTarget={id} popoverTargetAction="hide" className={`${SECONDARY_BUTTON} text-xs`}>
+          Close
+        </button>
+      </div>
+    </>
+  );
+}
