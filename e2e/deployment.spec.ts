@@ -58,7 +58,7 @@ test.beforeAll(async () => {
   });
   proxy = await startNginxProxy({ host: HOST, port: proxyPort, portalPort: Number(new URL(portal.baseURL).port) });
   const issued = await portal.withDb((db) =>
-    issueToken(db, CLI, { name: 'deployment e2e', scopes: ['register-api', 'reconcile', 'metrics'], ceiling: { requests: 2000, seconds: 10 } }),
+    issueToken(db, CLI, { name: 'deployment e2e', scopes: ['register-api', 'reconcile', 'metrics'], ceiling: { requests: 100, seconds: 10 } }),
   );
   token = `${issued.token.id}.${issued.secret}`;
   passwords.push(portal.admin.password);

@@ -456,7 +456,8 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
           : byName.length > 0
             ? ' It is close to other register entries, listed to choose from.'
             : ' No other register entry fits it either.';
-      if (!record && candidates.length === 0) {
+      // No record for the reference, and the name fits nothing well enough to offer: not found, said of both.
+      if (!record && (candidates.length === 0 || report.decision.outcome === 'not-found')) {
         return { ...byRef, message: `${byRef.message ?? ''} The name given, "${givenName}", fits no register entry either.`.trim() };
       }
       return {

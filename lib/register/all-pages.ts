@@ -16,7 +16,12 @@ export async function walkAllPages<A extends unknown[], T>(fn: EndpointFn<A, T>,
   const name = fn.endpoint;
   const model = MODELS[name] as unknown as EndpointModel<T>;
   const maxPages = Math.max(1, options.maxPages ?? 100);
-  const callOpts = (page: number): CallOptions => ({ page, priority: options.priority ?? 'report', refresh: options.refresh });
+  const callOpts = (page: number): CallOptions => ({
+    page,
+    priority: options.priority ?? 'report',
+    refresh: options.refresh,
+    ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
+  });
   const fetchPage = (page: number) => fn(...([...args, callOpts(page)] as unknown as [...A, CallOptions]));
 
   const first = await fetchPage(1);

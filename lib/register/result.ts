@@ -160,4 +160,6 @@ export interface AllPagesOptions {
   /** Default 'report'. */
   priority?: Priority;
   refresh?: boolean;
+  /** Each page's wait for a pacer slot at most (CallOptions.maxWaitMs); default no limit. */
+  maxWaitMs?: number;
 }

@@ -1,6 +1,6 @@
 import type { DisciplinaryAction, Firm, Individual, IndividualControlledFunctions, Requirement } from '@/lib/register/model';
 import type { RegisterClient } from '@/lib/register/register-client-types';
-import type { AllPagesResult, CallOptions, Priority, RegisterResult } from '@/lib/register/result';
+import type { AllPagesResult, CallOptions, Priority, RegisterFailure, RegisterResult } from '@/lib/register/result';
 import type { FirmFacts } from './firm-standing';
 import type { IndividualFacts } from './individual-standing';
 import { readFailed, readOk, type Read } from './standing';
@@ -29,10 +29,20 @@ export interface StandingReadOptions {
   note?: (result: RegisterResult<unknown> | AllPagesResult<unknown>) => void;
 }
 
+/**
+ * Why a source was not read, as a standing's reason says it. A call the pacer did not send in time
+ * (the register's budget is in use) is not a failure of the register: the reason says it was not
+ * read yet and that a reload will read it.
+ */
+function failureReason(result: RegisterFailure): string {
+  if (result.kind === 'rate-limited' && !result.fromUpstream) return "not read yet: the portal was keeping within the register's request limit; reload in a moment";
+  return result.message;
+}
+
 function listRead<T>(result: RegisterResult<T[]>): Read<T[]> {
   if (result.kind === 'ok') return readOk(result.data);
   if (result.kind === 'not-found') return readOk([]);
-  return readFailed(result.message);
+  return readFailed(failureReason(result));
 }
 
 function historyRead(result: AllPagesResult<DisciplinaryAction[]>): Read<{ actions: DisciplinaryAction[]; total?: number }> {
@@ -41,7 +51,7 @@ function historyRead(result: AllPagesResult<DisciplinaryAction[]>): Read<{ actio
     return readOk({ actions: result.data, ...(total !== undefined ? { total } : result.truncated ? { total: result.data.length + 1 } : {}) });
   }
   if (result.kind === 'not-found') return readOk({ actions: [] });
-  return readFailed(result.message);
+  return readFailed(failureReason(result));
 }
 
 function callOptions(options: StandingReadOptions): CallOptions {
@@ -52,7 +62,7 @@ export async function readFirmFacts(client: RegisterClient, record: Firm, option
   const note = options.note ?? (() => undefined);
   const [requirements, history] = await Promise.all([
     client.firmRequirements(record.frn, callOptions(options)),
-    client.allPages(client.firmDisciplinaryHistory, [record.frn], { priority: options.priority, maxPages: DISCIPLINARY_PAGES }),
+    client.allPages(client.firmDisciplinaryHistory, [record.frn], { priority: options.priority, maxPages: DISCIPLINARY_PAGES, maxWaitMs: options.maxWaitMs }),
   ]);
   note(requirements);
   note(history);
@@ -62,12 +72,12 @@ export async function readFirmFacts(client: RegisterClient, record: Firm, option
 export async function readIndividualFacts(client: RegisterClient, record: Individual, options: StandingReadOptions): Promise<IndividualFacts> {
   const note = options.note ?? (() => undefined);
   const [history, functions] = await Promise.all([
-    client.allPages(client.individualDisciplinaryHistory, [record.irn], { priority: options.priority, maxPages: DISCIPLINARY_PAGES }),
+    client.allPages(client.individualDisciplinaryHistory, [record.irn], { priority: options.priority, maxPages: DISCIPLINARY_PAGES, maxWaitMs: options.maxWaitMs }),
     client.individualControlledFunctions(record.irn, callOptions(options)),
   ]);
   note(history);
   note(functions);
   const cf: Read<IndividualControlledFunctions> =
-    functions.kind === 'ok' ? readOk(functions.data) : functions.kind === 'not-found' ? readOk({ current: [], previous: [], extra: {} }) : readFailed(functions.message);
+    functions.kind === 'ok' ? readOk(functions.data) : functions.kind === 'not-found' ? readOk({ current: [], previous: [], extra: {} }) : readFailed(failureReason(functions));
   return { record, disciplinary: historyRead(history), functions: cf };
 }

@@ -4,6 +4,8 @@ import { firmStanding, type FirmFacts } from './firm-standing';
 import { fundStanding } from './fund-standing';
 import { individualStanding, type IndividualFacts } from './individual-standing';
 import { listingStanding, readClone } from './listing-standing';
+import type { RegisterClient } from '@/lib/register/register-client-types';
+import { readFirmFacts } from './read-standing';
 import { quote, readFailed, readOk, reasonsText, sameStanding, standingText } from './standing';
 import { readFirmStatus, readFundStatus, readIndividualStatus } from './status-words';
 
@@ -136,6 +138,27 @@ describe('firm standing', () => {
     expect(codes(firmStanding({ record: firm() }))).toEqual(['not-read', 'not-read']);
     const part = firmOf({}, { disciplinary: readOk({ actions: [action('Fines')], total: 12 }) });
     expect(codes(part)).toEqual(['firm-disciplinary-history', 'not-read']);
+  });
+
+  it('says a list the portal held back within the register budget was not read yet, not that the register failed', async () => {
+    const heldBack = {
+      kind: 'rate-limited',
+      message: 'The register is busy: the next free request slot is 9 s away',
+      retryAt: '',
+      retryAfterSeconds: 9,
+      fromUpstream: false,
+    } as const;
+    const client = {
+      firmRequirements: async () => heldBack,
+      firmDisciplinaryHistory: Object.assign(async () => heldBack, { endpoint: 'firmDisciplinaryHistory' }),
+      allPages: async () => heldBack,
+    } as unknown as RegisterClient;
+    const s = firmStanding(await readFirmFacts(client, firm(), { priority: 'background', maxWaitMs: 10 }));
+    expect(s.level).toBe('caution');
+    expect(s.reasons.map((r) => r.text)).toEqual([
+      "The firm's requirements could not be read (not read yet: the portal was keeping within the register's request limit; reload in a moment), so a restriction on its business cannot be ruled out.",
+      expect.stringMatching(/^The firm's disciplinary history could not be read \(not read yet: /),
+    ]);
   });
 
   it('puts the most serious reason first and takes its words for the badge', () => {
