@@ -17,7 +17,8 @@ import type { Standing } from '@/lib/standing/standing';
  * clear) until a reload reads it.
  */
 
-const WAIT_MS = 8_000;
+/** Longer than a count's wait (1.5 s): a standing is worth a little patience, but never a held page. */
+const WAIT_MS = 3_000;
 
 export const readFirmPageStanding = cache(async (firm: Firm): Promise<Standing> => {
   return firmStanding(await readFirmFacts(getRegisterClient(), firm, { priority: 'background', maxWaitMs: WAIT_MS }));

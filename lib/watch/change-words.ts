@@ -435,13 +435,14 @@ function recordDescriber(kind: EntityKind): Describer {
   };
 }
 
-/** "Standing Clear → Stop · Prohibited: reasons": what the register's answers now mean for relying on the record. */
+/**
+ * "Standing Clear · Authorised → Stop · Prohibited": what the register's answers now mean for
+ * relying on the record, short enough for the inbox; the reasons are the change's before and after.
+ */
 const standing: Describer = (c) => {
   const was = str(c.before?.standing) ?? 'unknown';
   const now = str(c.after?.standing) ?? 'unknown';
-  const reasons = str(c.after?.reasons);
-  const head = was === now ? `Standing still ${now}, for other reasons` : `Standing ${was} → ${now}`;
-  return reasons && reasons !== 'none' ? `${head}: ${reasons}` : head;
+  return was === now ? `Standing still ${now}; the reasons for it changed` : `Standing ${was} → ${now}`;
 };
 
 /** A section no describer knows (a registry adds one): its title and the row's label. */

@@ -51,7 +51,8 @@ describe('the standing a watch check read', () => {
     const ended = checkStanding('fund', { record: ok([{ prn: '800800', status: 'Terminated', effectiveDate: '2026-02-02' }]) });
     const { row } = standingChange(clear, ended)!;
     const [words] = describeRows('fund', 'standing', [row]);
-    expect(words.text).toMatch(/^Standing Clear · Authorised → Stop · Terminated: /);
+    expect(words.text).toBe('Standing Clear · Authorised → Stop · Terminated');
+    expect(words.after!.Reasons).toMatch(/Terminated/);
     expect(words.changed).toEqual(['Standing', 'Reasons']);
     expect(words.before).toMatchObject({ Standing: 'Clear · Authorised' });
     expect(sectionNames('fund', 'standing')).toEqual({ title: 'Standing', apiSection: 'Standing' });
