@@ -46,6 +46,21 @@ export const SHOWCASE_CHANGES: ReadonlyArray<{ day: number; ref: string; what: s
   { day: 3, ref: SHOWCASE.exceptionalInfoFrn, what: 'Exceptional Info notice "Client money and assets" removed' },
   { day: 3, ref: SHOWCASE.umbrellaFundPrn, what: `Subfund: sub-fund ${CLOSED_SUB_FUND_PRN} closed (its own record shows Terminated): 46 → 45` },
   { day: 3, ref: CLOSED_SUB_FUND_PRN, what: 'status Approved → Terminated' },
+  {
+    day: 6,
+    ref: SHOWCASE.networkPrincipalFrn,
+    what: "AR: appoints a representative another principal already has (the first current one by FRN with one principal and no tie to the network), from day 6's date",
+  },
+  {
+    day: 6,
+    ref: SHOWCASE.networkPrincipalFrn,
+    what: 'AR: ends its appointment of the first (by FRN) of its representatives that have another principal too, which stays an appointed representative there',
+  },
+  {
+    day: 6,
+    ref: SHOWCASE.networkPrincipalFrn,
+    what: 'AR: re-types its last current Full representative by name that has no other principal to Introducer (its status follows): 714 + 831 → 714 + 832',
+  },
   { day: 7, ref: SHOWCASE.bankFrn, what: `requirement ${BANK_DAY1_REQUIREMENT_REF} lifted; a permission added (the first in alphabetical order it lacks): 41 → 42` },
   { day: 7, ref: SHOWCASE.nonAsciiFrn, what: 'trading name "Ångström Wealth Partners" no longer used (moves to previous names)' },
   {
@@ -53,7 +68,7 @@ export const SHOWCASE_CHANGES: ReadonlyArray<{ day: number; ref: string; what: s
     ref: SHOWCASE.appointedRepresentativeFrn,
     what: 'becomes directly authorised: a new register entry with the same name and a new FRN (status Authorised), while 700101 shows "No longer registered as an Appointed Representative"; its two directors\' CF1 Director (AR) rows end and one of them starts SMF3 Executive Director at the new entry',
   },
-  { day: 10, ref: SHOWCASE.networkPrincipalFrn, what: 'AR: 700101 moves to the previous bucket (714 + 831 → 713 + 832)' },
+  { day: 10, ref: SHOWCASE.networkPrincipalFrn, what: 'AR: 700101 moves to the previous bucket (714 + 832 → 713 + 833)' },
   { day: 14, ref: SHOWCASE.disciplinaryFrn, what: 'sub-status "Subject to a voluntary requirement" set' },
   { day: 14, ref: SHOWCASE.exceptionalInfoFrn, what: 'sub-status "In administration" ends' },
 ];
@@ -286,6 +301,9 @@ function showcaseDay(s: DayState, ctx: PlanContext, rng: Rng, run: Run): void {
       run({ op: 'trading-name-end', frn: SHOWCASE.nonAsciiFrn, name: 'Ångström Wealth Partners' });
       return;
     }
+    case 6:
+      networkRepresentativesDay(s, ctx, run);
+      return;
     case 10:
       becomeDirectlyAuthorised(s, ctx, rng, run, SHOWCASE.appointedRepresentativeFrn);
       return;
@@ -296,6 +314,56 @@ function showcaseDay(s: DayState, ctx: PlanContext, rng: Rng, run: Run): void {
     default:
       return;
   }
+}
+
+/**
+ * Day 6 for the network principal: one appointment, one termination and one re-typing, each on a
+ * representative chosen by a rule (not at random), so a principal's reconciliation can be tested
+ * against them. The representatives are ordinary records; only the network is a showcase one.
+ */
+function networkRepresentativesDay(s: DayState, ctx: PlanContext, run: Run): void {
+  const network = s.firm(SHOWCASE.networkPrincipalFrn);
+  const date = registerDate(s.day);
+  const byFrn = (a: string, b: string) => Number(a) - Number(b);
+  const newcomer = ctx.frns
+    .filter((frn) => {
+      const f = s.firm(frn);
+      const current = f.appointments.filter((l) => l.termination === null);
+      return (
+        f.kind === 'appointed-representative' &&
+        !ctx.protectedRefs.has(frn) &&
+        current.length === 1 &&
+        !ctx.protectedRefs.has(current[0].principalFrn) &&
+        f.appointments.every((l) => l.principalFrn !== network.frn)
+      );
+    })
+    .sort(byFrn)[0];
+  if (newcomer) {
+    const other = s.firm(newcomer).appointments.find((l) => l.termination === null)!;
+    run({
+      op: 'ar-appoint',
+      link: {
+        arFrn: newcomer,
+        principalFrn: network.frn,
+        effective: date,
+        termination: null,
+        subType: 'Full',
+        tiedAgent: false,
+        eeaTiedAgent: false,
+        insuranceDistribution: other.insuranceDistribution,
+      },
+    });
+  }
+  const othersOf = (frn: string) => s.firm(frn).appointments.filter((l) => l.termination === null && l.principalFrn !== network.frn);
+  const shared = network.representatives.current
+    .filter((l) => l.arFrn !== SHOWCASE.appointedRepresentativeFrn && l.arFrn !== newcomer && othersOf(l.arFrn).length > 0)
+    .sort((a, b) => byFrn(a.arFrn, b.arFrn))[0];
+  if (shared) run({ op: 'ar-terminate', arFrn: shared.arFrn, principalFrn: network.frn, effective: shared.effective });
+  const full = s
+    .firm(network.frn)
+    .representatives.current.filter((l) => l.subType === 'Full' && l.arFrn !== SHOWCASE.appointedRepresentativeFrn && l.arFrn !== newcomer && othersOf(l.arFrn).length === 0);
+  const retyped = full[full.length - 1];
+  if (retyped) run({ op: 'ar-retype', arFrn: retyped.arFrn, principalFrn: network.frn, effective: retyped.effective, subType: 'Introducer', tiedAgent: retyped.tiedAgent });
 }
 
 function requirementFrom(ref: string, title: string, effective: string): RequirementRecord {

@@ -61,6 +61,8 @@ export type DayOp =
   | { op: 'requirement-lift'; frn: string; ref: string }
   | { op: 'ar-appoint'; link: ArLink }
   | { op: 'ar-terminate'; arFrn: string; principalFrn: string; effective: string; reason?: string }
+  /** A current appointment re-typed in place (Full ↔ Introducer, tied agent or not): the row keeps its dates. */
+  | { op: 'ar-retype'; arFrn: string; principalFrn: string; effective: string; subType: ArLink['subType']; tiedAgent: boolean }
   | { op: 'cf-start'; row: CfRow }
   | { op: 'cf-end'; irn: string; frn: string; function: string; effective: string }
   | { op: 'disciplinary-add'; type: 'firm' | 'individual'; ref: string; record: DisciplinaryRecord }
@@ -429,6 +431,38 @@ export function applyOp(s: DayState, op: DayOp): DayChange[] {
             before,
             firmStatusText(ar),
           ),
+        );
+      }
+      return out;
+    }
+    case 'ar-retype': {
+      const ar = s.mutableFirm(op.arFrn);
+      const principal = s.mutableFirm(op.principalFrn);
+      const old = principal.representatives.current.find((l) => l.arFrn === op.arFrn && l.effective === op.effective);
+      if (!old) throw new Error(`register day: ${op.principalFrn} has no current appointment of ${op.arFrn}`);
+      const typeText = (l: Pick<ArLink, 'subType' | 'tiedAgent'>) => `${l.subType}${l.tiedAgent ? ', tied agent' : ''}`;
+      const retyped: ArLink = { ...old, subType: op.subType, tiedAgent: op.tiedAgent };
+      replaceIn(principal.representatives.current, old, retyped);
+      replaceIn(ar.appointments, old, retyped);
+      const out = [
+        firmChange(
+          s,
+          principal.frn,
+          'AR',
+          'ar-retyped',
+          `Appointed representative re-typed: ${ar.name} (${ar.frn}) ${typeText(old)} → ${typeText(retyped)}`,
+          `${ar.name} (${ar.frn}): ${typeText(old)}`,
+          `${ar.name} (${ar.frn}): ${typeText(retyped)}`,
+        ),
+      ];
+      // The AR's own status says introducer when every current appointment is an introducer's.
+      const current = ar.appointments.filter((l) => l.termination === null);
+      const status = current.every((l) => l.subType === 'Introducer') ? AR_INTRODUCER_STATUS : AR_STATUS;
+      if (ar.kind === 'appointed-representative' && ar.status !== status) {
+        const before = firmStatusText(ar);
+        setFirmStatus(ar, 'appointed-representative', status, date);
+        out.push(
+          firmChange(s, ar.frn, 'Firm', 'status-changed', `Re-typed by ${principal.name} (${principal.frn}): status ${before} → ${firmStatusText(ar)}`, before, firmStatusText(ar)),
         );
       }
       return out;

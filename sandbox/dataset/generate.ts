@@ -8,6 +8,7 @@ import { generateFirmDetails } from './firm-details';
 import { firmPools, generateAppointments, generateFirms, generateFunds, generateIndividuals, generateUnauthorised } from './population';
 import { SearchIndex } from './search-index';
 import { buildScreeningRecords, reserveScreeningNumbers } from './screening-records';
+import { buildSharedRepresentatives } from './shared-representatives';
 import { buildShowcase, reserveShowcaseNumbers } from './showcase-records';
 import type { DatasetSizes, FirmDetails, FirmRecord, FundRecord, IndividualRecord, RegulatedMarketRecord, UnauthorisedRecord } from './types';
 
@@ -67,6 +68,8 @@ export function generateDataset(seed: string, sizes: DatasetSizes): Dataset {
   generateUnauthorised(b, new Rng(seed, 'unauthorised'), population);
   // Last, on their own stream: the rest of the dataset is the same with or without them.
   buildScreeningRecords(b, new Rng(seed, 'screening'));
+  // Then ARs with a second principal, also on their own stream.
+  buildSharedRepresentatives(b, new Rng(seed, 'shared-representatives'));
   b.finish();
 
   const search = new SearchIndex(b.firms.values(), b.unauthorised, b.individuals.values(), b.funds.values());
