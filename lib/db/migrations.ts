@@ -687,6 +687,117 @@ function migration0013(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Principals and their appointed representatives (lib/principals): the principals an organisation
+ * oversees, every version of each one's AR book with its rows (the principal's own columns kept as
+ * JSON), each reading of the register's AR list with its reconciliation, the findings (reviewed
+ * like watch changes, closed saying whether the register or the book resolved them), and every
+ * principal↔AR link the portal has read.
+ */
+function migration0016(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('principals')
+        .addColumn('frn', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text')
+        .addColumn('added_by', 'text', (c) => c.notNull())
+        .addColumn('added_at', 'text', (c) => c.notNull())
+        .addColumn('register_state', 'text')
+        .addCheckConstraint('principals_register_state_check', sql`register_state is null or register_state in ('principal', 'not-a-principal', 'not-found')`)
+        .execute();
+      await db.schema
+        .createTable('principal_books')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('principal_frn', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('uploaded_by', 'text', (c) => c.notNull())
+        .addColumn('uploaded_at', 'text', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('row_count', 'integer', (c) => c.notNull())
+        .addColumn('refused_count', 'integer', (c) => c.notNull())
+        .addColumn('file_name', 'text', (c) => c.notNull())
+        .addColumn('columns', 'text', (c) => c.notNull())
+        .addUniqueConstraint('principal_books_version', ['principal_frn', 'version'])
+        .execute();
+      await db.schema
+        .createTable('principal_book_rows')
+        .addColumn('book_id', 'text', (c) => c.notNull())
+        .addColumn('row_number', 'integer', (c) => c.notNull())
+        .addColumn('ar_frn', 'text', (c) => c.notNull())
+        .addColumn('ar_name', 'text')
+        .addColumn('ar_type', 'text')
+        .addColumn('appointed', 'text')
+        .addColumn('terminated', 'text')
+        .addColumn('tied_agent', 'integer')
+        .addColumn('eea_tied_agent', 'integer')
+        .addColumn('extra', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('principal_book_rows_pk', ['book_id', 'row_number'])
+        .addCheckConstraint('principal_book_rows_type_check', sql`ar_type is null or ar_type in ('Full', 'Introducer')`)
+        .execute();
+      await db.schema
+        .createTable('principal_checks')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('principal_frn', 'text', (c) => c.notNull())
+        .addColumn('trigger', 'text', (c) => c.notNull())
+        .addColumn('nightly_key', 'text', (c) => c.unique())
+        .addColumn('requested_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('finished_at', 'text')
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('message', 'text')
+        .addColumn('book_id', 'text')
+        .addColumn('pages', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('request_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('current_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('previous_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('reading', 'text')
+        .addColumn('sha256', 'text')
+        .addColumn('finding_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addCheckConstraint('principal_checks_trigger_check', sql`trigger in ('manual', 'nightly')`)
+        .addCheckConstraint('principal_checks_outcome_check', sql`outcome in ('running', 'ok', 'failed')`)
+        .execute();
+      await db.schema.createIndex('principal_checks_principal_at').on('principal_checks').columns(['principal_frn', 'created_at']).execute();
+      await db.schema
+        .createTable('principal_findings')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('principal_frn', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('ar_frn', 'text', (c) => c.notNull())
+        .addColumn('ar_name', 'text', (c) => c.notNull())
+        .addColumn('register_value', 'text', (c) => c.notNull())
+        .addColumn('book_value', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('assignee_email', 'text')
+        .addColumn('note', 'text')
+        .addColumn('detected_at', 'text', (c) => c.notNull())
+        .addColumn('detected_check_id', 'text', (c) => c.notNull())
+        .addColumn('last_seen_check_id', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('updated_by', 'text')
+        .addColumn('closed_at', 'text')
+        .addColumn('closed_by', 'text')
+        .addColumn('closed_check_id', 'text')
+        .addCheckConstraint('principal_findings_kind_check', sql`kind in ('not-in-book', 'not-on-register', 'date-mismatch', 'type-mismatch', 'name-mismatch')`)
+        .addCheckConstraint('principal_findings_state_check', sql`state in ('new', 'acknowledged', 'escalated', 'expected')`)
+        .addCheckConstraint('principal_findings_closed_by_check', sql`closed_by is null or closed_by in ('register', 'book')`)
+        .execute();
+      await db.schema.createIndex('principal_findings_open').on('principal_findings').columns(['principal_frn', 'closed_at', 'kind', 'ar_frn']).execute();
+      await db.schema
+        .createTable('principal_ar_links')
+        .addColumn('principal_frn', 'text', (c) => c.notNull())
+        .addColumn('ar_frn', 'text', (c) => c.notNull())
+        .addColumn('ar_name', 'text')
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('first_seen_at', 'text', (c) => c.notNull())
+        .addColumn('last_seen_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('principal_ar_links_pk', ['principal_frn', 'ar_frn'])
+        .execute();
+      await db.schema.createIndex('principal_ar_links_ar').on('principal_ar_links').column('ar_frn').execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_portal_state': migration0001(dialect),
@@ -703,6 +814,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0012_bulk_user_columns': migration0012(),
     '0013_screening': migration0013(dialect),
     '0015_hardening': migration0015(dialect),
+    '0016_principals': migration0016(),
   };
 }
 

@@ -439,6 +439,109 @@ export interface NotificationDeliveriesTable {
   finished_at: string | null;
 }
 
+/** A principal firm an organisation oversees (lib/principals). */
+export interface PrincipalsTable {
+  frn: string;
+  /** The firm's name on the register when it was added (or last checked). */
+  name: string | null;
+  added_by: string;
+  added_at: string;
+  /**
+   * What the last reading found: 'principal' (an AR list), 'not-a-principal' (no AR, current or
+   * previous), 'not-found' (no such firm), null before the first reading.
+   */
+  register_state: 'principal' | 'not-a-principal' | 'not-found' | null;
+}
+
+/** One uploaded version of a principal's AR book; every version is kept. */
+export interface PrincipalBooksTable {
+  id: string;
+  principal_frn: string;
+  version: number;
+  uploaded_by: string;
+  uploaded_at: string;
+  sha256: string;
+  row_count: number;
+  refused_count: number;
+  file_name: string;
+  /** JSON: the columns read, [{header, role}]. */
+  columns: string;
+}
+
+export interface PrincipalBookRowsTable {
+  book_id: string;
+  /** The row's number in the file. */
+  row_number: number;
+  ar_frn: string;
+  ar_name: string | null;
+  ar_type: 'Full' | 'Introducer' | null;
+  /** ISO days. */
+  appointed: string | null;
+  terminated: string | null;
+  tied_agent: number | null;
+  eea_tied_agent: number | null;
+  /** JSON: the principal's own columns, by header. */
+  extra: string;
+}
+
+/** One reading of a principal's AR list (every page, both buckets) and its reconciliation. */
+export interface PrincipalChecksTable {
+  id: string;
+  principal_frn: string;
+  trigger: 'manual' | 'nightly';
+  /** `<London date>:<FRN>` for the nightly check, so several engines start it once. */
+  nightly_key: string | null;
+  requested_by: string;
+  created_at: string;
+  finished_at: string | null;
+  outcome: 'running' | 'ok' | 'failed';
+  message: string | null;
+  /** The book version reconciled against (null when there was none). */
+  book_id: string | null;
+  pages: number;
+  request_count: number;
+  current_count: number;
+  previous_count: number;
+  /** JSON: the AR rows read (lib/principals/reconcile.ts RegisterArRow[]); null until read. */
+  reading: string | null;
+  sha256: string | null;
+  finding_count: number;
+}
+
+export type FindingState = ChangeState;
+
+/** A difference between the register and the book, reviewed like a watch change. */
+export interface PrincipalFindingsTable {
+  id: string;
+  principal_frn: string;
+  kind: 'not-in-book' | 'not-on-register' | 'date-mismatch' | 'type-mismatch' | 'name-mismatch';
+  ar_frn: string;
+  ar_name: string;
+  register_value: string;
+  book_value: string;
+  state: FindingState;
+  assignee_email: string | null;
+  note: string | null;
+  detected_at: string;
+  detected_check_id: string;
+  last_seen_check_id: string;
+  updated_at: string;
+  updated_by: string | null;
+  closed_at: string | null;
+  closed_by: 'register' | 'book' | null;
+  closed_check_id: string | null;
+}
+
+/** Every principal↔AR link the portal has read, and from where. */
+export interface PrincipalArLinksTable {
+  principal_frn: string;
+  ar_frn: string;
+  ar_name: string | null;
+  source: string;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
 export interface Database {
   jobs: JobsTable;
   watchlists: WatchlistsTable;
@@ -465,6 +568,12 @@ export interface Database {
   register_refreshes: RegisterRefreshesTable;
   sign_in_known_addresses: SignInKnownAddressesTable;
   readiness_probe: ReadinessProbeTable;
+  principals: PrincipalsTable;
+  principal_books: PrincipalBooksTable;
+  principal_book_rows: PrincipalBookRowsTable;
+  principal_checks: PrincipalChecksTable;
+  principal_findings: PrincipalFindingsTable;
+  principal_ar_links: PrincipalArLinksTable;
 }
 
 export type Db = Kysely<Database>;

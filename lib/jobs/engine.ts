@@ -1,6 +1,7 @@
 import { readNightlySettings, startNightlySchedule, type NightlySchedule, type NightlySettings } from '@/lib/watch/nightly';
 import type { EngineDeps } from './engine-deps';
 import { startDigestSchedule } from '@/lib/notify/notify-jobs';
+import { startPrincipalNightly, type PrincipalNightly } from '@/lib/principals/principal-nightly';
 import { afterJob, jobHandlers } from './handlers';
 import { startWorker, type Worker } from './worker';
 import { settingValue, wholeNumberIn } from '@/lib/server/settings-values';
@@ -58,6 +59,8 @@ export interface Engine {
   worker: Worker;
   /** The nightly schedule, when WATCH_NIGHTLY is on. */
   nightly: NightlySchedule | null;
+  /** The principals' nightly reconciliation (lib/principals), on the same schedule. */
+  principalNightly: PrincipalNightly | null;
   stop(): Promise<void>;
 }
 
@@ -79,13 +82,16 @@ export function startEngine(deps: EngineDeps, settings: EngineSettings, log: (me
     onError: (error) => log(`Background work: ${error instanceof Error ? error.message : String(error)}`),
   });
   const nightly = settings.nightly.enabled ? startNightlySchedule({ db: deps.db, now: deps.now, log, onStarted: () => worker.wake() }, settings.nightly) : null;
+  const principalNightly = settings.nightly.enabled ? startPrincipalNightly({ db: deps.db, now: deps.now, log, onStarted: () => worker.wake() }, settings.nightly) : null;
   // The daily watch digest (lib/notify): keeps today's and tomorrow's digest jobs enqueued.
   const digests = startDigestSchedule(deps, log);
   const engine: Engine = {
     worker,
     nightly,
+    principalNightly,
     async stop() {
       await nightly?.stop();
+      await principalNightly?.stop();
       digests.stop();
       await worker.stop();
       if (holder[KEY] === engine) holder[KEY] = undefined;
