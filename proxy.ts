@@ -70,7 +70,7 @@ async function gate(request: NextRequest, csp: string): Promise<NextResponse> {
       {
         error: 'token-not-accepted',
         message:
-          'API tokens are accepted only at /register-api/services/V0.1/…, /reconcile, /metrics and the watch API (/api/watchlists, /api/changes, /api/watch/…); sign in to use the portal.',
+          'API tokens are accepted only at /register-api/services/V0.1/…, /reconcile, /metrics and the watch API (/api/watchlists, /api/changes, /api/principals, /api/watch/…); sign in to use the portal.',
       },
       { status: 403, headers: { 'cache-control': 'no-store' } },
     );

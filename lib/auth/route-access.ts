@@ -27,12 +27,12 @@ export function isMachinePath(pathname: string): boolean {
 export const METRICS_PATH = '/metrics';
 
 /**
- * The watch API (docs/machine-access.md): watchlists, changes and a check's progress, for people
+ * The watch API (docs/machine-access.md): watchlists, changes, principals (docs/principals.md) and a check's progress, for people
  * and programs alike. Its handlers admit either a session or an API token with the `watch` scope,
  * so the proxy lets a request carrying a token through here (without the cookie).
  */
 export function isWatchApiPath(pathname: string): boolean {
-  return /^\/api\/(watchlists|changes)(\/|$)/.test(pathname) || pathname.startsWith('/api/watch/');
+  return /^\/api\/(watchlists|changes|principals)(\/|$)/.test(pathname) || pathname.startsWith('/api/watch/');
 }
 
 /** Programmatic endpoints answer 401/403 JSON; anything else is for a browser and redirects to sign-in. */

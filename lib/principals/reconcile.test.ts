@@ -96,6 +96,7 @@ describe('reconciling a book with the register', () => {
     expect(sidesFor('name-mismatch', [reg('100001')], undefined)).toEqual({ register: 'Firm 100001 Limited', book: '—' });
     expect(shareNotOnRegister([reg('100001')], [book('100001'), book('200001'), book('200002')])).toEqual({ notOnRegister: 2, total: 3 });
     expect(registerDateIso('15/05/2019')).toBe('2019-05-15');
+    expect(registerDateIso('2019-05-15')).toBe('2019-05-15');
     expect(registerDateIso('')).toBeNull();
   });
 });

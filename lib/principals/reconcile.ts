@@ -49,9 +49,11 @@ export function findingKey(f: Pick<Finding, 'kind' | 'arFrn'>): string {
   return `${f.kind}:${f.arFrn}`;
 }
 
-/** The register's "dd/mm/yyyy" as an ISO day; null for anything else. */
+/** A register date as an ISO day: the normalised model's ISO day, or the wire's "dd/mm/yyyy"; null for anything else. */
 export function registerDateIso(text: string | null | undefined): string | null {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text?.trim() ?? '');
+  const t = text?.trim() ?? '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return t;
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(t);
   return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
 }
 

@@ -48,9 +48,17 @@ describe('reading a JSON body', () => {
   });
 
   it('knows the watch API paths the proxy lets a token through to', () => {
-    for (const path of ['/api/watchlists', '/api/watchlists/x/records', '/api/changes', '/api/changes/x/state', '/api/watch/cycles/x'])
+    for (const path of [
+      '/api/watchlists',
+      '/api/watchlists/x/records',
+      '/api/changes',
+      '/api/changes/x/state',
+      '/api/watch/cycles/x',
+      '/api/principals',
+      '/api/principals/700100/book',
+    ])
       expect(isWatchApiPath(path), path).toBe(true);
-    for (const path of ['/api/bulk', '/api/watchlistsx', '/changes', '/api/export/audit']) expect(isWatchApiPath(path), path).toBe(false);
+    for (const path of ['/api/bulk', '/api/watchlistsx', '/changes', '/api/export/audit', '/api/principalsx', '/principals']) expect(isWatchApiPath(path), path).toBe(false);
   });
 });
 
