@@ -4,7 +4,7 @@ import { AnalystLinks } from '@/components/layout/analyst-links';
 import { HeaderTypeahead } from '@/components/layout/header-typeahead';
 import { RegisterMarker } from '@/components/layout/register-marker';
 import { NewChangesLink } from '@/components/watch/new-changes-link';
-import { WATCHLISTS_PATH } from '@/lib/routes/portal-paths';
+import { PRINCIPALS_PATH, WATCHLISTS_PATH } from '@/lib/routes/portal-paths';
 
 export function SiteHeader() {
   return (
@@ -26,6 +26,9 @@ export function SiteHeader() {
           </Link>
           <Link href={WATCHLISTS_PATH} className="text-slate-700 underline-offset-4 hover:underline">
             Watchlists
+          </Link>
+          <Link href={PRINCIPALS_PATH} className="text-slate-700 underline-offset-4 hover:underline">
+            Principals
           </Link>
           <NewChangesLink />
           <AnalystLinks />

@@ -1,4 +1,5 @@
 import type { ChangeState } from '@/lib/db/schema';
+import type { WatchActionState } from '@/lib/watchlists/action-state';
 import { ChangeStateForm } from './change-state-form';
 import { SECONDARY_BUTTON } from './styles';
 
@@ -13,12 +14,17 @@ export function ChangeReview({
   state,
   assigneeEmail,
   note,
+  save,
+  noun = 'change',
 }: {
   changeId: string;
   summary: string;
   state: ChangeState;
   assigneeEmail: string | null;
   note: string | null;
+  /** The server action that saves the review (a watch change's by default; a principal's finding's on its page). */
+  save?: (previous: WatchActionState, form: FormData) => Promise<WatchActionState>;
+  noun?: 'change' | 'finding';
 }) {
   const id = `review-${changeId}`;
   return (
@@ -34,10 +40,10 @@ export function ChangeReview({
         className="m-auto w-[min(32rem,calc(100vw-2rem))] space-y-3 rounded border border-slate-300 bg-white p-4 text-sm shadow-xl backdrop:bg-slate-900/30"
       >
         <h2 id={`${id}-title`} className="text-base font-semibold">
-          Review the change
+          Review the {noun}
         </h2>
         <p className="text-slate-700">{summary}</p>
-        <ChangeStateForm compact changeId={changeId} state={state} assigneeEmail={assigneeEmail} note={note} popoverId={id} />
+        <ChangeStateForm compact changeId={changeId} state={state} assigneeEmail={assigneeEmail} note={note} popoverId={id} save={save} noun={noun} />
         <button type="button" popoverTarget={id} popoverTargetAction="hide" className={`${SECONDARY_BUTTON} text-xs`}>
           Close
         </button>

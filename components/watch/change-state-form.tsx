@@ -26,6 +26,8 @@ export function ChangeStateForm({
   note,
   compact = false,
   popoverId,
+  save = updateChangeAction,
+  noun = 'change',
 }: {
   changeId: string;
   state: ChangeState;
@@ -34,10 +36,14 @@ export function ChangeStateForm({
   compact?: boolean;
   /** The Review panel the form sits in: closed once the change is saved. */
   popoverId?: string;
+  /** The server action that saves it: a watch change's by default, a principal's finding's (lib/principals/actions.ts) on its page. */
+  save?: (previous: WatchActionState, form: FormData) => Promise<WatchActionState>;
+  /** What is reviewed, for the form's name. */
+  noun?: 'change' | 'finding';
 }) {
   const report = useInboxStatus();
   const [result, action, pending] = useActionState<WatchActionState, FormData>(async (previous, form) => {
-    const outcome = await updateChangeAction(previous, form);
+    const outcome = await save(previous, form);
     // In the inbox the page's status line says what happened (the row may leave the list), and the panel closes once saved.
     if (report) {
       report(outcome);
@@ -47,7 +53,7 @@ export function ChangeStateForm({
   }, IDLE);
   const id = useId();
   return (
-    <form action={action} className={compact ? 'flex flex-col gap-1.5' : 'space-y-3'} aria-label="Update the change">
+    <form action={action} className={compact ? 'flex flex-col gap-1.5' : 'space-y-3'} aria-label={`Update the ${noun}`}>
       <input type="hidden" name="id" value={changeId} />
       <div className={compact ? 'flex flex-col gap-1' : 'flex flex-wrap gap-4'}>
         <div className="flex flex-col gap-1">

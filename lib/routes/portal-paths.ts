@@ -45,6 +45,7 @@ type SearchPath = AppPath<WithQuery<'/search'>>;
 type MarketsPath = AppPath<WithQuery<'/markets'>>;
 type WatchPath = AppPath<WithQuery<'/watchlists' | `/watchlists/${string}` | '/changes' | `/changes/${string}` | `/checks/${string}`>>;
 type BulkPath = AppPath<WithQuery<'/bulk' | `/bulk/${string}`>>;
+type PrincipalsPath = AppPath<WithQuery<'/principals' | `/principals/${string}`>>;
 type ReportsPath = AppPath<WithQuery<'/reports' | `/reports/${string}`>>;
 type AuditPath = AppPath<WithQuery<'/admin/audit'>>;
 export type LoginPath = AppPath<WithQuery<'/login'>>;
@@ -53,7 +54,7 @@ export type LoginPath = AppPath<WithQuery<'/login'>>;
  * Any page path this module builds: what a component that takes an href as a prop (a pager, a
  * tab, a "first page" link) accepts. `<Link>` takes it as it is.
  */
-export type PortalPath = HomePath | EntityPath | SearchPath | MarketsPath | WatchPath | BulkPath | ReportsPath | AuditPath | LoginPath;
+export type PortalPath = HomePath | EntityPath | SearchPath | MarketsPath | WatchPath | BulkPath | PrincipalsPath | ReportsPath | AuditPath | LoginPath;
 
 const seg = (value: string) => encodeURIComponent(value);
 
@@ -136,6 +137,16 @@ export function watchlistPath(id: string): WatchPath {
 }
 
 export const CHANGES_PATH = '/changes' satisfies WatchPath;
+
+/** Principals and their appointed representatives (lib/principals): the list, one principal's workspace, its JSON API. */
+export const PRINCIPALS_PATH = '/principals' satisfies PrincipalsPath;
+export function principalPath(frn: string): PrincipalsPath {
+  return `${PRINCIPALS_PATH}/${seg(frn)}`;
+}
+export const PRINCIPALS_API_PATH = '/api/principals' satisfies AppPath<'/api/principals'>;
+export function principalApiPath(frn: string, action: 'book' | 'check' | 'findings' | 'return'): AppPath<`/api/principals/${string}/${'book' | 'check' | 'findings' | 'return'}`> {
+  return `${PRINCIPALS_API_PATH}/${seg(frn)}/${action}`;
+}
 export interface ChangesQuery {
   state?: string;
   severity?: string;

@@ -1,0 +1,131 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { BookUploadForm } from '@/components/principals/book-upload-form';
+import { BookVersionsTable } from '@/components/principals/book-versions-table';
+import { CheckPrincipalNow } from '@/components/principals/check-principal-now';
+import { FindingsTable } from '@/components/principals/findings-table';
+import { registerStateText } from '@/components/principals/register-state';
+import { BUTTON, INPUT, LABEL } from '@/components/watch/styles';
+import { hasRole } from '@/lib/auth/roles';
+import { requireUser } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { formatDateTime } from '@/lib/format/date';
+import { getPrincipal, listBooks, listFindings, recentChecks } from '@/lib/principals/principal-store';
+import { checkFrn } from '@/lib/register/validate';
+import { firmPath, principalApiPath, PRINCIPALS_PATH } from '@/lib/routes/portal-paths';
+
+export const metadata: Metadata = { title: 'Principal' };
+
+/**
+ * /principals/[frn]: one principal's workspace, from stored data only (no register call): its
+ * standing as a principal on the register, Check now, its book and every version, the open
+ * findings with their review, and the annual return's population. Analysts and admins write;
+ * viewers read.
+ */
+export default async function PrincipalPage({ params }: { params: Promise<{ frn: string }> }) {
+  const user = await requireUser();
+  const checked = checkFrn((await params).frn);
+  if (!checked.ok) notFound();
+  const frn = checked.value;
+  const db = await getDb();
+  const principal = await getPrincipal(db, frn);
+  if (!principal) notFound();
+  const [books, findings, checks] = await Promise.all([listBooks(db, frn), listFindings(db, frn), recentChecks(db, frn, 5)]);
+  const canManage = hasRole(user.role, 'analyst');
+  const running = checks.find((c) => c.finishedAt === null) ?? null;
+  const last = checks.find((c) => c.finishedAt !== null) ?? null;
+  const year = new Date().getUTCFullYear() - 1;
+  return (
+    <div className="space-y-8">
+      <div className="space-y-1">
+        <p className="text-sm">
+          <Link href={PRINCIPALS_PATH} className="text-brand-700 underline">
+            Principals
+          </Link>
+        </p>
+        <h1 className="text-2xl font-bold tracking-tight">{principal.name ?? `FRN ${frn}`}</h1>
+        <p className="text-sm text-slate-700">
+          FRN{' '}
+          <Link href={firmPath(frn)} className="text-brand-700 underline">
+            {frn}
+          </Link>{' '}
+          · {registerStateText(principal.registerState)} · added by {principal.addedBy} on {formatDateTime(principal.addedAt)}
+        </p>
+      </div>
+
+      <section aria-labelledby="check-heading" className="space-y-2">
+        <h2 id="check-heading" className="text-lg font-semibold">
+          Reconciliation with the register
+        </h2>
+        {last ? (
+          <p className="text-sm text-slate-700" data-testid="last-check">
+            Last check {formatDateTime(last.finishedAt)}:{' '}
+            {last.outcome === 'ok'
+              ? `${last.currentCount.toLocaleString('en-GB')} current and ${last.previousCount.toLocaleString('en-GB')} previous ARs read in ${last.requestCount.toLocaleString('en-GB')} register requests, ${last.findingCount.toLocaleString('en-GB')} findings.`
+              : 'failed.'}
+            {last.message ? ` ${last.message}` : ''}
+          </p>
+        ) : (
+          <p className="text-sm text-slate-700">The register has not been read for this principal yet. It is read every night, or now with Check now.</p>
+        )}
+        <CheckPrincipalNow frn={frn} canManage={canManage} runningCheckId={running?.id ?? null} />
+      </section>
+
+      <section aria-labelledby="findings-heading" className="space-y-2">
+        <h2 id="findings-heading" className="text-lg font-semibold">
+          Findings
+        </h2>
+        <FindingsTable findings={findings} canManage={canManage} />
+      </section>
+
+      <section aria-labelledby="book-heading" className="space-y-3">
+        <h2 id="book-heading" className="text-lg font-semibold">
+          The principal&apos;s AR book
+        </h2>
+        {canManage ? <BookUploadForm frn={frn} hasBook={books.length > 0} /> : null}
+        <BookVersionsTable books={books} />
+      </section>
+
+      <section aria-labelledby="return-heading" className="space-y-2">
+        <h2 id="return-heading" className="text-lg font-semibold">
+          Annual return population
+        </h2>
+        <p className="max-w-3xl text-sm text-slate-700">
+          Every appointed representative held at any time in the period, including those terminated in it, with their dates in the period, from the stored readings of the register
+          (not a fresh read). The file&apos;s SHA-256 is recorded in the audit log.
+        </p>
+        {last ? (
+          <form method="get" action={principalApiPath(frn, 'return')} className="flex flex-wrap items-end gap-3">
+            <div className="flex flex-col gap-1">
+              <label htmlFor="return-from" className={LABEL}>
+                From
+              </label>
+              <input id="return-from" name="from" type="date" required defaultValue={`${year}-01-01`} className={INPUT} />
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor="return-to" className={LABEL}>
+                To
+              </label>
+              <input id="return-to" name="to" type="date" required defaultValue={`${year}-12-31`} className={INPUT} />
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor="return-format" className={LABEL}>
+                Format
+              </label>
+              <select id="return-format" name="format" defaultValue="csv" className={INPUT}>
+                <option value="csv">CSV</option>
+                <option value="xlsx">XLSX</option>
+              </select>
+            </div>
+            <button type="submit" className={BUTTON}>
+              Download
+            </button>
+          </form>
+        ) : (
+          <p className="text-sm text-slate-700">Available once the register has been read.</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEFAULT_OPTIONS } from '@/sandbox/config';
+import { buildDataset } from '../sandbox/dataset/generate';
+import { SHOWCASE } from '../sandbox/dataset/showcase';
+import { expect, test } from './support/csp-guard';
+import { storageStatePath } from './support/shared-portal';
+
+// A principal's workspace in the browser against the shared portal and its sandbox (default seed,
+// day 0): an analyst adds a generated principal with a short AR list, uploads its book (built from
+// the sandbox's own list with one AR left out and one name changed), checks it now, sees exactly
+// those two findings, reviews one and downloads the return; a viewer reads the same page without
+// the forms. Both pages pass axe.
+
+const dataset = buildDataset(DEFAULT_OPTIONS.seed, { firms: DEFAULT_OPTIONS.firms, individuals: DEFAULT_OPTIONS.individuals, funds: DEFAULT_OPTIONS.funds });
+const showcase = new Set<string>(Object.values(SHOWCASE).flat());
+/** A generated principal with a few current appointed representatives (one or two pages of its AR list). */
+const principal = [...dataset.firms.values()].find(
+  (f) => !showcase.has(f.frn) && f.kind === 'authorised' && f.representatives.current.length >= 4 && f.representatives.current.length + f.representatives.previous.length <= 20,
+)!;
+const links = [...principal.representatives.current, ...principal.representatives.previous];
+const [leftOut, renamed] = principal.representatives.current;
+
+function bookCsv(): string {
+  const rows = links
+    .filter((l) => l !== leftOut)
+    .map((l) => {
+      const name = l === renamed ? `${dataset.firms.get(l.arFrn)!.name} Holdings` : dataset.firms.get(l.arFrn)!.name;
+      return [l.arFrn, `"${name}"`, l.subType, l.effective, l.termination ?? '', l.tiedAgent ? 'Yes' : 'No'].join(',');
+    });
+  return ['AR FRN,AR name,Type,Appointed,Terminated,Tied agent', ...rows].join('\n');
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+test.use({ storageState: storageStatePath('analyst') });
+
+test('an analyst adds a principal, uploads its book, checks it now, reviews a finding and downloads the return; a viewer reads', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  expect(principal, 'a generated principal with a short AR list').toBeDefined();
+  await page.goto('/principals');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Principals' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Principals' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel("Principal firm's FRN").fill(principal.frn);
+  await page.getByRole('button', { name: 'Add principal' }).click();
+  await expect(page).toHaveURL(new RegExp(`/principals/${principal.frn}$`));
+  await expect(page.getByRole('heading', { level: 1, name: principal.name })).toBeVisible();
+
+  await page.getByLabel('Book file').setInputFiles({ name: 'ar-book.csv', mimeType: 'text/csv', buffer: Buffer.from(bookCsv()) });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Version 1 saved: ${links.length - 1} rows kept.` })).toBeVisible();
+  await expect(page.getByText('The register has not been read for this principal yet: Check now to compare the book with it.')).toBeVisible();
+  await expect(page.locator('#book-versions')).toContainText('analyst@e2e.test');
+
+  await page.getByRole('button', { name: 'Check now' }).click();
+  await expect(page.getByTestId('cycle-progress')).toHaveAttribute('data-finished', 'true', { timeout: 30_000 });
+  const findings = page.locator('#findings tbody tr');
+  await expect(findings).toHaveCount(2);
+  await expect(page.locator('#findings')).toContainText('Not in the book');
+  await expect(page.locator('#findings')).toContainText('Name differs');
+  await expect(page.locator('#findings')).toContainText(`${dataset.firms.get(renamed.arFrn)!.name} Holdings`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const row = findings.filter({ hasText: 'Name differs' });
+  await row.getByRole('button', { name: /^Review:/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review the finding' });
+  await dialog.getByLabel('State').selectOption('acknowledged');
+  await dialog.getByLabel('Note').fill('Trading name in our book; correct it at the next upload.');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Marked acknowledged.')).toBeAttached();
+  await page.reload();
+  await expect(page.locator('#findings tbody tr').filter({ hasText: 'Name differs' })).toContainText('Acknowledged');
+
+  await page.getByLabel('From').fill('2000-01-01');
+  await page.getByLabel('To').fill('2026-12-31');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+  const [header, ...lines] = csv.trim().split('\r\n');
+  expect(header.split(',')[0]).toBe('AR FRN');
+  expect(lines.map((l) => l.split(',')[0]).sort()).toEqual(links.map((l) => l.arFrn).sort());
+
+  const viewer = await browser.newContext({ storageState: storageStatePath('viewer') });
+  const viewerPage = await viewer.newPage();
+  await viewerPage.goto(`/principals/${principal.frn}`);
+  await expect(viewerPage.locator('#findings tbody tr')).toHaveCount(2);
+  await expect(viewerPage.getByRole('button', { name: 'Check now' })).toHaveCount(0);
+  await expect(viewerPage.getByLabel('Book file')).toHaveCount(0);
+  await expect(viewerPage.getByRole('button', { name: /^Review:/ })).toHaveCount(0);
+  await viewer.close();
+});
