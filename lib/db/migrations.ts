@@ -692,7 +692,8 @@ function migration0013(dialect: DialectName): Migration {
  * oversees, every version of each one's AR book with its rows (the principal's own columns kept as
  * JSON), each reading of the register's AR list with its reconciliation, the findings (reviewed
  * like watch changes, closed saying whether the register or the book resolved them), and every
- * principal↔AR link the portal has read.
+ * principal↔AR link the portal has read; annual reviews of each AR (prepared by one person,
+ * approved by another: the engine refuses the same person twice) and attestation snapshots.
  */
 function migration0016(): Migration {
   return {
@@ -794,6 +795,41 @@ function migration0016(): Migration {
         .addPrimaryKeyConstraint('principal_ar_links_pk', ['principal_frn', 'ar_frn'])
         .execute();
       await db.schema.createIndex('principal_ar_links_ar').on('principal_ar_links').column('ar_frn').execute();
+      // Annual reviews of each AR, prepared by one person and approved by another (maker-checker).
+      await db.schema
+        .createTable('principal_reviews')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('principal_frn', 'text', (c) => c.notNull())
+        .addColumn('ar_frn', 'text', (c) => c.notNull())
+        .addColumn('ar_name', 'text', (c) => c.notNull())
+        .addColumn('assessment', 'text', (c) => c.notNull())
+        .addColumn('notes', 'text', (c) => c.notNull())
+        .addColumn('evidence', 'text', (c) => c.notNull())
+        .addColumn('evidence_sha256', 'text', (c) => c.notNull())
+        .addColumn('prepared_by', 'text', (c) => c.notNull())
+        .addColumn('prepared_at', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('approved_by', 'text')
+        .addColumn('approved_at', 'text')
+        .addCheckConstraint('principal_reviews_assessment_check', sql`assessment in ('satisfactory', 'concerns', 'unsatisfactory')`)
+        .addCheckConstraint('principal_reviews_state_check', sql`state in ('prepared', 'approved')`)
+        .addCheckConstraint('principal_reviews_two_people_check', sql`approved_by is null or approved_by <> prepared_by`)
+        .execute();
+      await db.schema.createIndex('principal_reviews_ar').on('principal_reviews').columns(['principal_frn', 'ar_frn', 'prepared_at']).execute();
+      // "Attest the AR list as at today": the reconciled list with its open findings, hashed.
+      await db.schema
+        .createTable('principal_attestations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('principal_frn', 'text', (c) => c.notNull())
+        .addColumn('attested_by', 'text', (c) => c.notNull())
+        .addColumn('attested_at', 'text', (c) => c.notNull())
+        .addColumn('check_id', 'text', (c) => c.notNull())
+        .addColumn('ar_count', 'integer', (c) => c.notNull())
+        .addColumn('open_findings', 'integer', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('principal_attestations_principal').on('principal_attestations').columns(['principal_frn', 'attested_at']).execute();
     },
   };
 }

@@ -542,6 +542,38 @@ export interface PrincipalArLinksTable {
   last_seen_at: string;
 }
 
+/** An annual review of one AR: prepared by one person, approved by another. */
+export interface PrincipalReviewsTable {
+  id: string;
+  principal_frn: string;
+  ar_frn: string;
+  ar_name: string;
+  assessment: 'satisfactory' | 'concerns' | 'unsatisfactory';
+  notes: string;
+  /** JSON: the AR's register record as read when the review was prepared. */
+  evidence: string;
+  evidence_sha256: string;
+  prepared_by: string;
+  prepared_at: string;
+  state: 'prepared' | 'approved';
+  approved_by: string | null;
+  approved_at: string | null;
+}
+
+/** An attestation of a principal's AR list as at a day: the reconciled list and its open findings, hashed. */
+export interface PrincipalAttestationsTable {
+  id: string;
+  principal_frn: string;
+  attested_by: string;
+  attested_at: string;
+  check_id: string;
+  ar_count: number;
+  open_findings: number;
+  /** JSON: {asAt, principal, reading, book, ars, openFindings}. */
+  data: string;
+  sha256: string;
+}
+
 export interface Database {
   jobs: JobsTable;
   watchlists: WatchlistsTable;
@@ -574,6 +606,8 @@ export interface Database {
   principal_checks: PrincipalChecksTable;
   principal_findings: PrincipalFindingsTable;
   principal_ar_links: PrincipalArLinksTable;
+  principal_reviews: PrincipalReviewsTable;
+  principal_attestations: PrincipalAttestationsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -22,6 +22,13 @@ export async function principalApiDeps(actor: WatchActor): Promise<PrincipalApiD
       if (firm.kind === 'not-found') return { kind: 'not-found' };
       return { kind: 'unavailable', message: firm.message };
     },
+    async firmRecord(frn) {
+      const options = actor.via === 'token' ? ({ priority: 'background', lane: 'programs' } as const) : ({ priority: 'interactive' } as const);
+      const firm = await getRegisterClient().firm(frn, options);
+      if (firm.kind === 'ok') return { kind: 'ok', name: firm.data.name ?? null, record: firm.data, readAt: firm.provenance.retrievedAt };
+      if (firm.kind === 'not-found') return { kind: 'not-found' };
+      return { kind: 'unavailable', message: firm.message };
+    },
     wake: wakeEngine,
   };
 }

@@ -9,7 +9,24 @@ import { json, refuse, type WatchActor } from '@/lib/watchlists/watch-api';
 import { checkPeriod, RETURN_COLUMNS, returnPopulation } from './annual-return';
 import { readBookFile, type SpreadsheetRead } from './book-reader';
 import { startPrincipalCheck } from './principal-check';
-import { addPrincipal, allReadings, getPrincipal, latestReading, listFindings, PrincipalInputError, saveBook } from './principal-store';
+import {
+  addPrincipal,
+  allReadings,
+  approveReview,
+  ASSESSMENTS,
+  getAttestation,
+  getPrincipal,
+  latestBook,
+  latestReading,
+  listFindings,
+  listReviews,
+  prepareReview,
+  PrincipalInputError,
+  SamePersonError,
+  saveAttestation,
+  saveBook,
+} from './principal-store';
+import { reviewSchedule } from './reviews';
 import { shareNotOnRegister } from './reconcile';
 
 /**
@@ -23,6 +40,10 @@ export interface PrincipalApiDeps {
   audit(input: RecordAuditInput): Promise<unknown>;
   /** The firm's name on the register; 'not-found' for no such firm, 'unavailable' when the register did not answer. */
   firmName(frn: string): Promise<{ kind: 'ok'; name: string | null } | { kind: 'not-found' } | { kind: 'unavailable'; message: string }>;
+  /** The firm's register record with when and where it was read, for a review's evidence. */
+  firmRecord(frn: string): Promise<{ kind: 'ok'; name: string | null; record: unknown; readAt: string } | { kind: 'not-found' } | { kind: 'unavailable'; message: string }>;
+  /** Today's date (ISO day, London); the clock in tests. */
+  today?(): string;
   /** The spreadsheet reader (a worker thread in the portal; in-thread in tests). */
   read?: SpreadsheetRead;
   wake?(): void;
@@ -186,4 +207,130 @@ export async function returnResponse(deps: PrincipalApiDeps, actor: WatchActor, 
     detail: { from: period.from, to: period.to, format, rows: rows.length, sha256, readings: readingsUsed },
   });
   return response;
+}
+
+// ---- Annual reviews and attestations -------------------------------------------------------------
+
+function todayOf(deps: PrincipalApiDeps): string {
+  return deps.today?.() ?? new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/** GET /api/principals/{frn}/reviews → {due: [...], reviews: [...]}: each current AR's next review (overdue first) and every review. */
+export async function reviewsResponse(deps: PrincipalApiDeps, rawFrn: string): Promise<Response> {
+  const checked = frnFrom(rawFrn);
+  if (!checked.ok) return checked.response;
+  const frn = checked.frn;
+  if (!(await principalOr404(deps.db, frn))) return notAPrincipalHere(frn);
+  const [reading, reviews] = await Promise.all([latestReading(deps.db, frn), listReviews(deps.db, frn)]);
+  const due = reading ? reviewSchedule(reading.rows, reviews, todayOf(deps)) : [];
+  return json(200, { readingAt: reading?.check.finishedAt ?? null, due, reviews });
+}
+
+const newReview = z.strictObject({
+  arFrn: z.string({ message: 'arFrn is required: the FRN of one of the principal’s current appointed representatives.' }),
+  assessment: z.enum(ASSESSMENTS, { message: `assessment is one of ${ASSESSMENTS.join(', ')}.` }),
+  notes: z.string({ message: 'notes is required: what was reviewed and found.' }),
+});
+
+/** POST /api/principals/{frn}/reviews {arFrn, assessment, notes} → 201: a review prepared, with the AR's register record as evidence. */
+export async function prepareReviewResponse(deps: PrincipalApiDeps, actor: WatchActor, rawFrn: string, body: unknown): Promise<Response> {
+  const checked = frnFrom(rawFrn);
+  if (!checked.ok) return checked.response;
+  const frn = checked.frn;
+  if (!(await principalOr404(deps.db, frn))) return notAPrincipalHere(frn);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return refuse(400, 'bad-input', 'The body must be a JSON object: {"arFrn", "assessment", "notes"}.');
+  const parsed = newReview.safeParse(body);
+  if (!parsed.success) return refuse(400, 'bad-input', parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join(' '));
+  const reading = await latestReading(deps.db, frn);
+  const ar = reading?.rows.find((r) => r.arFrn === parsed.data.arFrn.trim() && r.bucket === 'current');
+  if (!ar)
+    return refuse(
+      422,
+      'bad-input',
+      `${parsed.data.arFrn.trim()} is not a current appointed representative of ${frn} on the last reading of the register${reading ? '' : ' (none yet: Check now first)'}.`,
+    );
+  const record = await deps.firmRecord(ar.arFrn);
+  if (record.kind === 'unavailable')
+    return refuse(503, 'register-unavailable', `The AR's register record could not be read just now for the evidence (${record.message}); try again shortly.`);
+  const evidence = JSON.stringify({
+    arFrn: ar.arFrn,
+    readAt: record.kind === 'ok' ? record.readAt : new Date().toISOString(),
+    found: record.kind === 'ok',
+    record: record.kind === 'ok' ? record.record : null,
+    appointment: ar,
+  });
+  try {
+    const review = await prepareReview(
+      deps.db,
+      {
+        principalFrn: frn,
+        arFrn: ar.arFrn,
+        arName: ar.name,
+        assessment: parsed.data.assessment,
+        notes: parsed.data.notes,
+        evidence,
+        evidenceSha256: createHash('sha256').update(evidence, 'utf8').digest('hex'),
+      },
+      actorOf(actor),
+    );
+    return json(201, review);
+  } catch (error) {
+    if (error instanceof PrincipalInputError) return refuse(400, 'bad-input', error.message);
+    throw error;
+  }
+}
+
+/** POST /api/principals/{frn}/reviews/{id}/approve → 200; 403 when the approver prepared it (audited as denied). */
+export async function approveReviewResponse(deps: PrincipalApiDeps, actor: WatchActor, rawFrn: string, id: string): Promise<Response> {
+  const checked = frnFrom(rawFrn);
+  if (!checked.ok) return checked.response;
+  const frn = checked.frn;
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return refuse(400, 'bad-input', 'That is not a review id.');
+  try {
+    return json(200, await approveReview(deps.db, frn, id, actorOf(actor)));
+  } catch (error) {
+    if (error instanceof SamePersonError) return refuse(403, 'forbidden', error.message);
+    if (error instanceof PrincipalInputError) return refuse(error.code === 'missing' ? 404 : 409, error.code === 'missing' ? 'not-found' : 'conflict', error.message);
+    throw error;
+  }
+}
+
+/**
+ * POST /api/principals/{frn}/attest → 201 {id, sha256, ars, openFindings}: "attest the AR list as
+ * at today": the last reading's current ARs, reconciled with the book, and the open findings,
+ * saved as canonical JSON with its SHA-256 (audited as `principal.attest`).
+ */
+export async function attestResponse(deps: PrincipalApiDeps, actor: WatchActor, rawFrn: string): Promise<Response> {
+  const checked = frnFrom(rawFrn);
+  if (!checked.ok) return checked.response;
+  const frn = checked.frn;
+  const principal = await principalOr404(deps.db, frn);
+  if (!principal) return notAPrincipalHere(frn);
+  const reading = await latestReading(deps.db, frn);
+  if (!reading) return refuse(409, 'no-reading', `The register's AR list of ${frn} has not been read yet: Check now, then attest.`);
+  const [book, findings] = await Promise.all([latestBook(deps.db, frn), listFindings(deps.db, frn)]);
+  const ars = reading.rows
+    .filter((r) => r.bucket === 'current')
+    .map((r) => ({ arFrn: r.arFrn, name: r.name, type: r.subType, appointed: r.effective, tiedAgent: r.tiedAgent, eeaTiedAgent: r.eeaTiedAgent }));
+  const data = JSON.stringify({
+    asAt: todayOf(deps),
+    principal: { frn, name: principal.name },
+    reading: { check: reading.check.id, at: reading.check.finishedAt, sha256: reading.check.sha256 },
+    book: book ? { version: book.version, sha256: book.sha256, uploadedBy: book.uploadedBy, uploadedAt: book.uploadedAt } : null,
+    ars,
+    openFindings: findings.map((f) => ({ kind: f.kind, arFrn: f.arFrn, arName: f.arName, register: f.register, book: f.book, state: f.state, detectedAt: f.detectedAt })),
+  });
+  const sha256 = createHash('sha256').update(data, 'utf8').digest('hex');
+  const saved = await saveAttestation(deps.db, { principalFrn: frn, checkId: reading.check.id, arCount: ars.length, openFindings: findings.length, data, sha256 }, actorOf(actor));
+  return json(201, { id: saved.id, sha256, ars: ars.length, openFindings: findings.length, url: `/principals/${frn}/attestations/${saved.id}` });
+}
+
+/** GET /api/principals/{frn}/attestations/{id} → the snapshot, and whether it still hashes to its SHA-256. */
+export async function attestationResponse(deps: PrincipalApiDeps, rawFrn: string, id: string): Promise<Response> {
+  const checked = frnFrom(rawFrn);
+  if (!checked.ok) return checked.response;
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return refuse(400, 'bad-input', 'That is not an attestation id.');
+  const found = await getAttestation(deps.db, checked.frn, id);
+  if (!found) return refuse(404, 'not-found', 'There is no such attestation.');
+  return json(200, { ...found.attestation, intact: found.intact, data: found.data });
 }

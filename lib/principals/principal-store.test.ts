@@ -13,6 +13,11 @@ import {
   listPrincipals,
   principalsOf,
   recordReading,
+  approveReview,
+  prepareReview,
+  saveAttestation,
+  getAttestation,
+  listReviews,
   saveBook,
   updateFinding,
   type ReadingRecord,
@@ -126,5 +131,39 @@ forEachDialect('principal store', pg, (db) => {
     await expect(updateFinding(db(), 'nope', { state: 'new' }, ann)).rejects.toThrow('does not exist');
     const audit = await listAudit(db(), {});
     expect(audit[0]).toMatchObject({ action: 'principal.finding.update', reference: '700100' });
+  });
+
+  it('keeps reviews to two people (refused in code, audited as denied, and by the engine) and attestations hashed', async () => {
+    const bob = { id: 'u2', email: 'bob@example.com' };
+    const review = await prepareReview(
+      db(),
+      {
+        principalFrn: '700100',
+        arFrn: '100001',
+        arName: 'Firm 100001 Limited',
+        assessment: 'concerns',
+        notes: ' solvency to watch ',
+        evidence: '{}',
+        evidenceSha256: 'e'.repeat(64),
+      },
+      ann,
+    );
+    expect(review).toMatchObject({ state: 'prepared', preparedBy: 'ann@example.com', notes: 'solvency to watch' });
+    await expect(approveReview(db(), '700100', review.id, { id: 'u1', email: 'ANN@example.com' })).rejects.toThrow('may not approve it');
+    expect((await listAudit(db(), {}))[0]).toMatchObject({ action: 'principal.review.approve', outcome: 'denied' });
+    await expect(db().updateTable('principal_reviews').set({ state: 'approved', approved_by: 'ann@example.com' }).where('id', '=', review.id).execute()).rejects.toThrow();
+    expect(await approveReview(db(), '700100', review.id, bob)).toMatchObject({ state: 'approved', approvedBy: 'bob@example.com' });
+    expect((await listReviews(db(), '700100')).map((r) => r.state)).toEqual(['approved']);
+    await expect(
+      prepareReview(db(), { principalFrn: '700100', arFrn: '100001', arName: 'x', assessment: 'concerns', notes: '  ', evidence: '{}', evidenceSha256: 'e' }, ann),
+    ).rejects.toThrow('Write the review');
+    const data = JSON.stringify({ ars: [1, 2] });
+    const { createHash } = await import('node:crypto');
+    const saved = await saveAttestation(
+      db(),
+      { principalFrn: '700100', checkId: 'c', arCount: 2, openFindings: 0, data, sha256: createHash('sha256').update(data).digest('hex') },
+      ann,
+    );
+    expect(await getAttestation(db(), '700100', saved.id)).toMatchObject({ intact: true, data: { ars: [1, 2] } });
   });
 });

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { isoNow } from '@/lib/db/clock';
 import { appendAudit, type AuditActor } from '@/lib/db/queries/audit';
-import type { ChangeState, Db, PrincipalChecksTable, PrincipalFindingsTable } from '@/lib/db/schema';
+import type { ChangeState, Db, PrincipalAttestationsTable, PrincipalChecksTable, PrincipalFindingsTable, PrincipalReviewsTable } from '@/lib/db/schema';
 import type { BookRole, BookRow } from './book-reader';
 import { findingKey, sidesFor, type Finding, type FindingKind, type RegisterArRow } from './reconcile';
 
@@ -613,4 +613,222 @@ export async function updateFinding(db: Db, id: string, update: FindingUpdate, a
     });
     return toFinding({ ...before, state: update.state, assignee_email: assignee, note, updated_at: at, updated_by: by });
   });
+}
+
+// ---- Annual reviews (maker-checker) ---------------------------------------------------------------
+
+export const ASSESSMENTS = ['satisfactory', 'concerns', 'unsatisfactory'] as const;
+export type Assessment = (typeof ASSESSMENTS)[number];
+
+export interface ArReview {
+  id: string;
+  principalFrn: string;
+  arFrn: string;
+  arName: string;
+  assessment: Assessment;
+  notes: string;
+  evidenceSha256: string;
+  preparedBy: string;
+  preparedAt: string;
+  state: 'prepared' | 'approved';
+  approvedBy: string | null;
+  approvedAt: string | null;
+}
+
+type ReviewRow = Omit<PrincipalReviewsTable, 'evidence'>;
+
+function toReview(r: ReviewRow): ArReview {
+  return {
+    id: r.id,
+    principalFrn: r.principal_frn,
+    arFrn: r.ar_frn,
+    arName: r.ar_name,
+    assessment: r.assessment,
+    notes: r.notes,
+    evidenceSha256: r.evidence_sha256,
+    preparedBy: r.prepared_by,
+    preparedAt: r.prepared_at,
+    state: r.state,
+    approvedBy: r.approved_by,
+    approvedAt: r.approved_at,
+  };
+}
+
+const REVIEW_COLUMNS = [
+  'id',
+  'principal_frn',
+  'ar_frn',
+  'ar_name',
+  'assessment',
+  'notes',
+  'evidence_sha256',
+  'prepared_by',
+  'prepared_at',
+  'state',
+  'approved_by',
+  'approved_at',
+] as const;
+
+/** Records a review prepared by `actor` with the AR's register record as evidence, audited. */
+export async function prepareReview(
+  db: Db,
+  input: { principalFrn: string; arFrn: string; arName: string; assessment: Assessment; notes: string; evidence: string; evidenceSha256: string },
+  actor: AuditActor,
+): Promise<ArReview> {
+  if (!ASSESSMENTS.includes(input.assessment)) throw new PrincipalInputError(`Choose an assessment: ${ASSESSMENTS.join(', ')}.`);
+  const notes = input.notes.trim();
+  if (notes === '') throw new PrincipalInputError('Write the review: what was assessed (fitness, solvency, scope, the controls) and what was found.');
+  if (notes.length > 10_000) throw new PrincipalInputError('A review is at most 10,000 characters.');
+  return db.transaction().execute(async (trx) => {
+    const row = {
+      id: randomUUID(),
+      principal_frn: input.principalFrn,
+      ar_frn: input.arFrn,
+      ar_name: input.arName,
+      assessment: input.assessment,
+      notes,
+      evidence: input.evidence,
+      evidence_sha256: input.evidenceSha256,
+      prepared_by: actor.email.toLowerCase(),
+      prepared_at: isoNow(),
+      state: 'prepared' as const,
+      approved_by: null,
+      approved_at: null,
+    };
+    await trx.insertInto('principal_reviews').values(row).execute();
+    await appendAudit(trx, {
+      action: 'principal.review.prepare',
+      outcome: 'success',
+      actor,
+      reference: input.principalFrn,
+      detail: { review: row.id, ar: input.arFrn, assessment: input.assessment, evidenceSha256: input.evidenceSha256 },
+    });
+    return toReview(row);
+  });
+}
+
+export class SamePersonError extends Error {
+  override name = 'SamePersonError';
+}
+
+/**
+ * Approves a prepared review. The approver must be another person than the preparer: the same
+ * person is refused (SamePersonError) and the refusal is audited as `denied`; the table's own
+ * check refuses it too.
+ */
+export async function approveReview(db: Db, principalFrn: string, id: string, actor: AuditActor): Promise<ArReview> {
+  const by = actor.email.toLowerCase();
+  const before = await db.selectFrom('principal_reviews').select(REVIEW_COLUMNS).where('id', '=', id).where('principal_frn', '=', principalFrn).executeTakeFirst();
+  if (!before) throw new PrincipalInputError('That review does not exist.', 'missing');
+  if (before.state === 'approved') throw new PrincipalInputError(`That review was already approved by ${before.approved_by}.`, 'duplicate');
+  if (before.prepared_by === by) {
+    await appendAudit(db, {
+      action: 'principal.review.approve',
+      outcome: 'denied',
+      actor,
+      reference: principalFrn,
+      detail: { review: id, ar: before.ar_frn, reason: 'the approver prepared the review' },
+    });
+    throw new SamePersonError(`${by} prepared this review, so may not approve it: a second person must.`);
+  }
+  return db.transaction().execute(async (trx) => {
+    const at = isoNow();
+    const updated = await trx
+      .updateTable('principal_reviews')
+      .set({ state: 'approved', approved_by: by, approved_at: at })
+      .where('id', '=', id)
+      .where('state', '=', 'prepared')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new PrincipalInputError('That review was approved meanwhile.', 'duplicate');
+    await appendAudit(trx, {
+      action: 'principal.review.approve',
+      outcome: 'success',
+      actor,
+      reference: principalFrn,
+      detail: { review: id, ar: before.ar_frn, preparedBy: before.prepared_by },
+    });
+    return toReview({ ...before, state: 'approved', approved_by: by, approved_at: at });
+  });
+}
+
+export async function listReviews(db: Db, principalFrn: string): Promise<ArReview[]> {
+  const rows = await db.selectFrom('principal_reviews').select(REVIEW_COLUMNS).where('principal_frn', '=', principalFrn).orderBy('prepared_at', 'desc').execute();
+  return rows.map(toReview);
+}
+
+export async function reviewEvidence(db: Db, principalFrn: string, id: string): Promise<{ review: ArReview; evidence: unknown } | null> {
+  const r = await db.selectFrom('principal_reviews').selectAll().where('id', '=', id).where('principal_frn', '=', principalFrn).executeTakeFirst();
+  return r ? { review: toReview(r), evidence: JSON.parse(r.evidence) as unknown } : null;
+}
+
+// ---- Attestations -------------------------------------------------------------------------------
+
+export interface Attestation {
+  id: string;
+  principalFrn: string;
+  attestedBy: string;
+  attestedAt: string;
+  checkId: string;
+  arCount: number;
+  openFindings: number;
+  sha256: string;
+}
+
+export async function saveAttestation(
+  db: Db,
+  input: { principalFrn: string; checkId: string; arCount: number; openFindings: number; data: string; sha256: string },
+  actor: AuditActor,
+): Promise<Attestation> {
+  return db.transaction().execute(async (trx) => {
+    const row = {
+      id: randomUUID(),
+      principal_frn: input.principalFrn,
+      attested_by: actor.email.toLowerCase(),
+      attested_at: isoNow(),
+      check_id: input.checkId,
+      ar_count: input.arCount,
+      open_findings: input.openFindings,
+      data: input.data,
+      sha256: input.sha256,
+    };
+    await trx.insertInto('principal_attestations').values(row).execute();
+    await appendAudit(trx, {
+      action: 'principal.attest',
+      outcome: 'success',
+      actor,
+      reference: input.principalFrn,
+      detail: { attestation: row.id, sha256: input.sha256, ars: input.arCount, openFindings: input.openFindings, check: input.checkId },
+    });
+    return toAttestation(row);
+  });
+}
+
+function toAttestation(r: Omit<PrincipalAttestationsTable, 'data'>): Attestation {
+  return {
+    id: r.id,
+    principalFrn: r.principal_frn,
+    attestedBy: r.attested_by,
+    attestedAt: r.attested_at,
+    checkId: r.check_id,
+    arCount: Number(r.ar_count),
+    openFindings: Number(r.open_findings),
+    sha256: r.sha256,
+  };
+}
+
+export async function listAttestations(db: Db, principalFrn: string): Promise<Attestation[]> {
+  const rows = await db
+    .selectFrom('principal_attestations')
+    .select(['id', 'principal_frn', 'attested_by', 'attested_at', 'check_id', 'ar_count', 'open_findings', 'sha256'])
+    .where('principal_frn', '=', principalFrn)
+    .orderBy('attested_at', 'desc')
+    .execute();
+  return rows.map(toAttestation);
+}
+
+/** An attestation with its data, and whether the stored data still hashes to its SHA-256. */
+export async function getAttestation(db: Db, principalFrn: string, id: string): Promise<{ attestation: Attestation; data: unknown; intact: boolean } | null> {
+  const r = await db.selectFrom('principal_attestations').selectAll().where('id', '=', id).where('principal_frn', '=', principalFrn).executeTakeFirst();
+  if (!r) return null;
+  return { attestation: toAttestation(r), data: JSON.parse(r.data) as unknown, intact: createHash('sha256').update(r.data, 'utf8').digest('hex') === r.sha256 };
 }

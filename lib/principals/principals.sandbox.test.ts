@@ -14,7 +14,19 @@ import { timelineFor } from '@/sandbox/dataset/timeline';
 import type { ArLink } from '@/sandbox/dataset/types';
 import { startSandbox, type RunningSandbox } from '@/sandbox/server';
 import { createSqliteTestDb, type TestDb } from '@/test/db-harness';
-import { addPrincipalResponse, findingsResponse, returnResponse, startCheckResponse, uploadBookResponse, type PrincipalApiDeps } from './principal-api';
+import {
+  addPrincipalResponse,
+  approveReviewResponse,
+  attestationResponse,
+  attestResponse,
+  findingsResponse,
+  prepareReviewResponse,
+  returnResponse,
+  reviewsResponse,
+  startCheckResponse,
+  uploadBookResponse,
+  type PrincipalApiDeps,
+} from './principal-api';
 import { principalCheckProgress } from './principal-check';
 import { listFindings } from './principal-store';
 
@@ -58,6 +70,13 @@ beforeAll(async () => {
       if (firm.kind === 'not-found') return { kind: 'not-found' };
       return { kind: 'unavailable', message: firm.message };
     },
+    async firmRecord(frn) {
+      const firm = await client.firm(frn, { priority: 'interactive' });
+      if (firm.kind === 'ok') return { kind: 'ok', name: firm.data.name ?? null, record: firm.data, readAt: firm.provenance.retrievedAt };
+      if (firm.kind === 'not-found') return { kind: 'not-found' };
+      return { kind: 'unavailable', message: firm.message };
+    },
+    today: () => '2026-02-05',
     read: readNow,
   };
 }, 60_000);
@@ -331,4 +350,45 @@ it('refuses bad books and bad requests with a clear message', async () => {
   expect(dates.body.refused).toEqual([{ row: 2, message: 'Row 2: C2: "sometime" is not a date (write it as 31/12/2025 or 2025-12-31).' }]);
   expect((await findingsResponse(deps, '123456', null)).status).toBe(404);
   expect((await startCheckResponse(deps, ann, 'abc')).status).toBe(400);
+}, 60_000);
+
+it('takes two people for an annual review: the preparer approving is refused (403, audited), another person approves; attests the list with its open findings', async () => {
+  const bob: WatchActor = { via: 'session', id: 'u2', email: 'bob@example.com' };
+  const current = timeline.at(6).firms.get(NETWORK)!.representatives.current;
+  const ar = current.find((l) => l.arFrn !== SHOWCASE.appointedRepresentativeFrn)!;
+  const prepared = await prepareReviewResponse(deps, ann, NETWORK, {
+    arFrn: ar.arFrn,
+    assessment: 'satisfactory',
+    notes: 'Fitness, solvency, scope and controls reviewed; agreement in date.',
+  });
+  expect(prepared.status).toBe(201);
+  const review = (await prepared.json()) as { id: string; state: string; evidenceSha256: string; preparedBy: string };
+  expect(review).toMatchObject({ state: 'prepared', preparedBy: 'ann@example.com' });
+  expect(review.evidenceSha256).toMatch(/^[0-9a-f]{64}$/);
+  const same = await approveReviewResponse(deps, ann, NETWORK, review.id);
+  expect([same.status, ((await same.json()) as { message: string }).message]).toEqual([403, 'ann@example.com prepared this review, so may not approve it: a second person must.']);
+  const denied = (await listAudit(testDb.handle.db, {})).find((a) => a.action === 'principal.review.approve')!;
+  expect(denied).toMatchObject({ outcome: 'denied', userEmail: 'ann@example.com', reference: NETWORK });
+  const approved = await approveReviewResponse(deps, bob, NETWORK, review.id);
+  expect(approved.status).toBe(200);
+  expect(await approved.json()).toMatchObject({ state: 'approved', approvedBy: 'bob@example.com' });
+  expect((await approveReviewResponse(deps, bob, NETWORK, review.id)).status).toBe(409);
+  // The engine refuses the same person twice even past the code.
+  await expect(testDb.handle.db.updateTable('principal_reviews').set({ approved_by: 'ann@example.com' }).where('id', '=', review.id).execute()).rejects.toThrow();
+  const notCurrent = await prepareReviewResponse(deps, ann, NETWORK, { arFrn: '100001', assessment: 'satisfactory', notes: 'x' });
+  expect(notCurrent.status).toBe(422);
+  const schedule = (await (await reviewsResponse(deps, NETWORK)).json()) as { due: Array<{ arFrn: string; overdue: boolean; nextReviewDate: string }> };
+  expect(schedule.due).toHaveLength(714);
+  const reviewed = schedule.due.find((d) => d.arFrn === ar.arFrn)!;
+  expect(reviewed.overdue).toBe(false);
+  console.log(`reviews: ${schedule.due.filter((d) => d.overdue).length} of 714 current ARs overdue on 2026-02-05`);
+
+  const attested = await attestResponse(deps, ann, NETWORK);
+  expect(attested.status).toBe(201);
+  const a = (await attested.json()) as { id: string; sha256: string; ars: number; openFindings: number };
+  expect(a.ars).toBe(714);
+  expect(a.openFindings).toBe((await listFindings(testDb.handle.db, NETWORK)).length);
+  const snapshot = (await (await attestationResponse(deps, NETWORK, a.id)).json()) as { intact: boolean; sha256: string; data: { asAt: string; ars: unknown[] } };
+  expect(snapshot).toMatchObject({ intact: true, sha256: a.sha256, data: { asAt: '2026-02-05' } });
+  expect((await listAudit(testDb.handle.db, {})).some((e) => e.action === 'principal.attest')).toBe(true);
 }, 60_000);
