@@ -10,8 +10,9 @@ import { storageStatePath } from './support/shared-portal';
 // A principal's workspace in the browser against the shared portal and its sandbox (default seed,
 // day 0): an analyst adds a generated principal with a short AR list, uploads its book (built from
 // the sandbox's own list with one AR left out and one name changed), checks it now, sees exactly
-// those two findings, reviews one and downloads the return; a viewer reads the same page without
-// the forms. Both pages pass axe.
+// those two findings, reviews one, downloads the return, prepares an AR's annual review (refused
+// when the analyst approves it, approved by an administrator) and attests the list; a viewer reads
+// the same page without the forms. Both pages pass axe.
 
 const dataset = buildDataset(DEFAULT_OPTIONS.seed, { firms: DEFAULT_OPTIONS.firms, individuals: DEFAULT_OPTIONS.individuals, funds: DEFAULT_OPTIONS.funds });
 const showcase = new Set<string>(Object.values(SHOWCASE).flat());
@@ -84,6 +85,32 @@ test('an analyst adds a principal, uploads its book, checks it now, reviews a fi
   expect(header.split(',')[0]).toBe('AR FRN');
   expect(lines.map((l) => l.split(',')[0]).sort()).toEqual(links.map((l) => l.arFrn).sort());
 
+  // An annual review: prepared by the analyst, refused when the analyst approves it (HTTP 403), approved by an administrator.
+  const arName = dataset.firms.get(renamed.arFrn)!.name;
+  await page.getByLabel('Appointed representative', { exact: true }).selectOption(renamed.arFrn);
+  await page.getByLabel('Self-assessment (fitness, solvency, scope, controls)').fill('Agreement, fitness and solvency reviewed; no concerns.');
+  await page.getByRole('button', { name: 'Prepare review' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Review of ${arName} prepared` })).toBeVisible();
+  const reviewRow = page.locator('#reviews tbody tr').filter({ hasText: arName });
+  await expect(reviewRow).toContainText('Awaiting a second person');
+  const reviews = (await (await page.request.get(`/api/principals/${principal.frn}/reviews`)).json()) as { reviews: Array<{ id: string }> };
+  const own = await page.request.post(`/api/principals/${principal.frn}/reviews/${reviews.reviews[0].id}/approve`, { headers: { origin: new URL(page.url()).origin } });
+  expect(own.status()).toBe(403);
+  expect(((await own.json()) as { message: string }).message).toBe('analyst@e2e.test prepared this review, so may not approve it: a second person must.');
+
+  await page.getByRole('button', { name: 'Attest the AR list as at today' }).click();
+  await expect(page.locator('#attestations tbody tr')).toHaveCount(1);
+  await page.locator('#attestations tbody tr a').click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Appointed representatives of ${principal.name} as at`);
+  await expect(page.getByText('the stored snapshot still matches it.')).toBeVisible();
+
+  const admin = await browser.newContext({ storageState: storageStatePath('admin') });
+  const adminPage = await admin.newPage();
+  await adminPage.goto(`/principals/${principal.frn}`);
+  await adminPage.getByRole('button', { name: `Approve the review of ${arName}` }).click();
+  await expect(adminPage.locator('#reviews tbody tr').filter({ hasText: arName })).toContainText('admin2@e2e.test');
+  await admin.close();
+
   const viewer = await browser.newContext({ storageState: storageStatePath('viewer') });
   const viewerPage = await viewer.newPage();
   await viewerPage.goto(`/principals/${principal.frn}`);
@@ -91,5 +118,7 @@ test('an analyst adds a principal, uploads its book, checks it now, reviews a fi
   await expect(viewerPage.getByRole('button', { name: 'Check now' })).toHaveCount(0);
   await expect(viewerPage.getByLabel('Book file')).toHaveCount(0);
   await expect(viewerPage.getByRole('button', { name: /^Review:/ })).toHaveCount(0);
+  await expect(viewerPage.getByRole('button', { name: 'Prepare review' })).toHaveCount(0);
+  await expect(viewerPage.getByRole('button', { name: 'Attest the AR list as at today' })).toHaveCount(0);
   await viewer.close();
 });

@@ -143,8 +143,15 @@ export const PRINCIPALS_PATH = '/principals' satisfies PrincipalsPath;
 export function principalPath(frn: string): PrincipalsPath {
   return `${PRINCIPALS_PATH}/${seg(frn)}`;
 }
+/** An attestation's printable page. */
+export function principalAttestationPath(frn: string, id: string): PrincipalsPath {
+  return `${PRINCIPALS_PATH}/${seg(frn)}/attestations/${seg(id)}`;
+}
 export const PRINCIPALS_API_PATH = '/api/principals' satisfies AppPath<'/api/principals'>;
-export function principalApiPath(frn: string, action: 'book' | 'check' | 'findings' | 'return'): AppPath<`/api/principals/${string}/${'book' | 'check' | 'findings' | 'return'}`> {
+export function principalApiPath(
+  frn: string,
+  action: 'book' | 'check' | 'findings' | 'return' | 'reviews' | 'attest',
+): AppPath<`/api/principals/${string}/${'book' | 'check' | 'findings' | 'return' | 'reviews' | 'attest'}`> {
   return `${PRINCIPALS_API_PATH}/${seg(frn)}/${action}`;
 }
 export interface ChangesQuery {

@@ -11,7 +11,10 @@ import { hasRole } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { formatDateTime } from '@/lib/format/date';
-import { getPrincipal, listBooks, listFindings, recentChecks } from '@/lib/principals/principal-store';
+import { getPrincipal, latestReading, listAttestations, listBooks, listFindings, listReviews, recentChecks } from '@/lib/principals/principal-store';
+import { reviewSchedule } from '@/lib/principals/reviews';
+import { AttestButton, PrepareReviewForm } from '@/components/principals/review-forms';
+import { AttestationsTable, DueReviewsTable, ReviewsTable } from '@/components/principals/reviews-tables';
 import { checkFrn } from '@/lib/register/validate';
 import { firmPath, principalApiPath, PRINCIPALS_PATH } from '@/lib/routes/portal-paths';
 
@@ -31,7 +34,16 @@ export default async function PrincipalPage({ params }: { params: Promise<{ frn:
   const db = await getDb();
   const principal = await getPrincipal(db, frn);
   if (!principal) notFound();
-  const [books, findings, checks] = await Promise.all([listBooks(db, frn), listFindings(db, frn), recentChecks(db, frn, 5)]);
+  const [books, findings, checks, reading, reviews, attestations] = await Promise.all([
+    listBooks(db, frn),
+    listFindings(db, frn),
+    recentChecks(db, frn, 5),
+    latestReading(db, frn),
+    listReviews(db, frn),
+    listAttestations(db, frn),
+  ]);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const due = reading ? reviewSchedule(reading.rows, reviews, today) : [];
   const canManage = hasRole(user.role, 'analyst');
   const running = checks.find((c) => c.finishedAt === null) ?? null;
   const last = checks.find((c) => c.finishedAt !== null) ?? null;
@@ -85,6 +97,39 @@ export default async function PrincipalPage({ params }: { params: Promise<{ frn:
         </h2>
         {canManage ? <BookUploadForm frn={frn} hasBook={books.length > 0} /> : null}
         <BookVersionsTable books={books} />
+      </section>
+
+      <section aria-labelledby="reviews-heading" className="space-y-3">
+        <h2 id="reviews-heading" className="text-lg font-semibold">
+          Annual reviews
+        </h2>
+        <p className="max-w-3xl text-sm text-slate-700">
+          Each current appointed representative is reviewed at least once a year: a year from its appointment or from its last approved review. One person prepares a review (the
+          AR&apos;s register record is kept as its evidence); another approves it.
+        </p>
+        {reading ? (
+          <>
+            {canManage && due.length > 0 ? (
+              <PrepareReviewForm frn={frn} ars={due.map((d) => ({ arFrn: d.arFrn, label: `${d.arName} (${d.arFrn})${d.overdue ? ', overdue' : ''}` }))} />
+            ) : null}
+            <ReviewsTable frn={frn} reviews={reviews} userEmail={user.email} canManage={canManage} />
+            <DueReviewsTable due={due} />
+          </>
+        ) : (
+          <p className="text-sm text-slate-700">Available once the register has been read.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="attest-heading" className="space-y-3">
+        <h2 id="attest-heading" className="text-lg font-semibold">
+          Attestation
+        </h2>
+        <p className="max-w-3xl text-sm text-slate-700">
+          Saves the AR list as the last reading shows it, with the book version and every open finding, as a hashed snapshot to print or keep as evidence.
+        </p>
+        {reading && canManage ? <AttestButton frn={frn} /> : null}
+        {reading ? null : <p className="text-sm text-slate-700">Available once the register has been read.</p>}
+        <AttestationsTable frn={frn} attestations={attestations} />
       </section>
 
       <section aria-labelledby="return-heading" className="space-y-2">

@@ -1,0 +1,138 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { BUTTON, INPUT, LABEL, SECONDARY_BUTTON } from '@/components/watch/styles';
+import { principalApiPath } from '@/lib/routes/portal-paths';
+import { callPrincipalsApi } from './api-form';
+
+/**
+ * Prepares an AR's annual review (POST /api/principals/{frn}/reviews): the assessment and the
+ * written self-assessment; the AR's register record is read and kept as its evidence. A second
+ * person approves it.
+ */
+export function PrepareReviewForm({ frn, ars }: { frn: string; ars: Array<{ arFrn: string; label: string }> }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setBusy(true);
+    setMessage(null);
+    const result = await callPrincipalsApi<{ arName: string; evidenceSha256: string }>(`${principalApiPath(frn, 'reviews')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ arFrn: data.get('arFrn'), assessment: data.get('assessment'), notes: data.get('notes') }),
+    });
+    setBusy(false);
+    if (!result.ok) return setMessage({ ok: false, text: result.message });
+    form.reset();
+    setMessage({
+      ok: true,
+      text: `Review of ${result.body.arName} prepared, with its register record as evidence (SHA-256 ${result.body.evidenceSha256.slice(0, 12)}…). A second person approves it.`,
+    });
+    router.refresh();
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby="prepare-review-heading" className="space-y-3 rounded border border-slate-200 bg-white p-4">
+      <h3 id="prepare-review-heading" className="font-semibold">
+        Prepare a review
+      </h3>
+      <div className="flex flex-wrap gap-4">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="review-ar" className={LABEL}>
+            Appointed representative
+          </label>
+          <select id="review-ar" name="arFrn" required className={`${INPUT} max-w-md`}>
+            {ars.map((a) => (
+              <option key={a.arFrn} value={a.arFrn}>
+                {a.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="review-assessment" className={LABEL}>
+            Assessment
+          </label>
+          <select id="review-assessment" name="assessment" required defaultValue="satisfactory" className={INPUT}>
+            <option value="satisfactory">Satisfactory</option>
+            <option value="concerns">Concerns</option>
+            <option value="unsatisfactory">Unsatisfactory</option>
+          </select>
+        </div>
+        <div className="flex min-w-72 flex-1 flex-col gap-1">
+          <label htmlFor="review-notes" className={LABEL}>
+            Self-assessment (fitness, solvency, scope, controls)
+          </label>
+          <textarea id="review-notes" name="notes" required rows={3} maxLength={10_000} className={INPUT} />
+        </div>
+      </div>
+      <button type="submit" disabled={busy} className={BUTTON}>
+        {busy ? 'Preparing…' : 'Prepare review'}
+      </button>
+      {message ? (
+        <p role={message.ok ? 'status' : 'alert'} className={`text-sm font-medium ${message.ok ? 'text-emerald-900' : 'text-red-900'}`}>
+          {message.ok ? <span aria-hidden="true">✓ </span> : null}
+          {message.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** Approves a prepared review (POST …/reviews/{id}/approve); the server refuses the preparer. */
+export function ApproveReviewButton({ frn, reviewId, arName }: { frn: string; reviewId: string; arName: string }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const approve = async () => {
+    setBusy(true);
+    setError(null);
+    const result = await callPrincipalsApi(`${principalApiPath(frn, 'reviews')}/${encodeURIComponent(reviewId)}/approve`, { method: 'POST' });
+    setBusy(false);
+    if (!result.ok) return setError(result.message);
+    router.refresh();
+  };
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <button type="button" onClick={approve} disabled={busy} className={`${SECONDARY_BUTTON} px-2 py-1 text-xs`} aria-label={`Approve the review of ${arName}`}>
+        {busy ? 'Approving…' : 'Approve'}
+      </button>
+      {error ? (
+        <span role="alert" className="text-xs font-medium text-red-900">
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** "Attest the AR list as at today" (POST /api/principals/{frn}/attest): a hashed snapshot, then its printable page. */
+export function AttestButton({ frn }: { frn: string }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const attest = async () => {
+    setBusy(true);
+    setError(null);
+    const result = await callPrincipalsApi<{ url: string }>(principalApiPath(frn, 'attest'), { method: 'POST' });
+    setBusy(false);
+    if (!result.ok) return setError(result.message);
+    router.refresh();
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <button type="button" onClick={attest} disabled={busy} className={BUTTON}>
+        {busy ? 'Attesting…' : 'Attest the AR list as at today'}
+      </button>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-900">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
