@@ -89,7 +89,18 @@ export async function runPrincipalCheck(deps: { db: Db; client: RegisterClient; 
   let rows: RegisterArRow[] = [];
   let pages = 0;
   if (firm.kind === 'ok') {
-    const list = await client.allPages(client.firmAppointedRepresentatives, [payload.frn], { priority: 'background', refresh: true, maxPages: MAX_AR_PAGES });
+    // Progress for the widget every 10 pages (never over the final figures: only while the check is unfinished).
+    const onProgress = ({ pagesFetched }: { pagesFetched: number }) => {
+      if (pagesFetched % 10 !== 0) return;
+      void db
+        .updateTable('principal_checks')
+        .set({ pages: pagesFetched, request_count: 1 + pagesFetched })
+        .where('id', '=', payload.checkId)
+        .where('finished_at', 'is', null)
+        .execute()
+        .catch(() => undefined);
+    };
+    const list = await client.allPages(client.firmAppointedRepresentatives, [payload.frn], { priority: 'background', refresh: true, maxPages: MAX_AR_PAGES, onProgress });
     if (list.kind !== 'ok') return { outcome: 'retry', error: `The register did not give ${payload.frn}'s AR list: ${list.message}` };
     if (list.truncated)
       return {
@@ -161,7 +172,8 @@ export async function principalCheckProgress(db: Db, checkId: string, background
   const check: PrincipalCheck | null = await getCheck(db, checkId);
   if (!check) return null;
   const previous = await latestReading(db, check.principalFrn);
-  const estimatedRequests = previous && previous.check.id !== check.id ? previous.check.requestCount : check.finishedAt ? check.requestCount : 84;
+  // The last reading's cost; before any, at least the firm record and the AR list's first page.
+  const estimatedRequests = previous && previous.check.id !== check.id ? previous.check.requestCount : check.finishedAt ? check.requestCount : Math.max(2, check.requestCount);
   const finished = check.finishedAt !== null;
   return {
     cycleId: check.id,
