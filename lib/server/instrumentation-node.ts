@@ -53,7 +53,8 @@ export async function registerNodeServer(): Promise<void> {
   // The background engine (watch checks, bulk rows, notifications) runs in every portal process
   // unless BACKGROUND_WORK=off. It stops first on shutdown, before the register client and the
   // database it uses; a job in progress is left to its lease and claimed again later.
-  const { readEngineSettings, startEngine, stopEngine } = await import('@/lib/jobs/engine');
+  const { stopEngine } = await import('@/lib/jobs/engine');
+  const { readEngineSettings, startEngine } = await import('@/lib/server/background');
   const engineSettings = readEngineSettings(process.env).settings;
   onShutdown('background engine', stopEngine);
   onShutdown('register client (queued calls, Redis locks and connection)', async () => {
