@@ -3,7 +3,7 @@ import { getBulkJob, getBulkRow, recordRowResult, type BulkRow, type BulkRowPayl
 import { FIRM_SECTIONS, isFirmSectionSlug, sectionEndpoint, sectionRows, type FirmSectionSlug } from '@/lib/sections/firm-sections';
 import type { Job } from '@/lib/jobs/job-queue';
 import type { JobOutcome } from '@/lib/jobs/worker';
-import { neutraliseCell } from '@/lib/export/csv';
+import { neutraliseCell } from '@/lib/csv/csv';
 import type * as M from '@/lib/register/model';
 import type { RegisterClient } from '@/lib/register/register-client-types';
 import type { AllPagesResult, RegisterFailure, RegisterResult } from '@/lib/register/result';

@@ -19,7 +19,7 @@ import {
   type BulkRow,
 } from '@/lib/db/queries/bulk';
 import type { Db, DialectName } from '@/lib/db/schema';
-import { csvDocument } from '@/lib/export/csv';
+import { csvDocument } from '@/lib/csv/csv';
 import { afterJob, jobHandlers } from '@/lib/server/background';
 import { claimJob, type Job } from '@/lib/jobs/job-queue';
 import { startWorker } from '@/lib/jobs/worker';

@@ -73,7 +73,7 @@ export async function registerNodeServer(): Promise<void> {
   // Ready means able to write: the proxy and /api/ready use this probe (a small transaction on a
   // table of its own) to tell whether the database takes writes, and while it does not, it is
   // tried again in the background too, so the portal comes back by itself even with no traffic.
-  const { registerWriteProbe, stillUnwritable, RECHECK_MS } = await import('@/lib/health/db-writable');
+  const { registerWriteProbe, stillUnwritable, RECHECK_MS } = await import('@/lib/db/db-writable');
   const { probeInstance, probeWrite } = await import('@/lib/health/write-probe');
   const { getDbHandle: dbHandle } = await import('@/lib/db/client');
   const instance = probeInstance(process.env);
