@@ -32,7 +32,7 @@ export async function registerNodeServer(): Promise<void> {
   const retentionDays = readAuditRetentionDays(process.env);
   const redisConfigured = Boolean(loadScaleOutConfig(process.env).redisUrl);
 
-  const { runHousekeeping, scheduleDaily } = await import('@/lib/audit/housekeeping');
+  const { runHousekeeping, scheduleDaily } = await import('@/lib/server/housekeeping');
   const { getDb } = await import('@/lib/db/client');
   scheduleDaily(
     async () => {

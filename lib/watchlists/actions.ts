@@ -17,7 +17,7 @@ import {
   setWatchlistSections,
   updateWatchlist,
   WatchlistInputError,
-} from '@/lib/db/queries/watchlists';
+} from '@/lib/watchlists/watchlists-store';
 import type { EntityKind } from '@/lib/db/schema';
 import { checkFrn, checkIrn, checkPrn } from '@/lib/register/validate';
 import { changePath, CHANGES_PATH, entityHistoryPath, entityPath, WATCHLISTS_PATH, watchlistPath } from '@/lib/routes/portal-paths';
