@@ -1,5 +1,5 @@
 import type * as M from '@/lib/register/model';
-import { extraJson, joined } from './csv-cells';
+import { extraJson, joined } from '@/lib/csv/csv-cells';
 import { defineExport, type RegisterExport } from './register-export';
 
 /**

@@ -6,7 +6,7 @@ import { requireRole } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { CHANGE_STATES } from '@/lib/db/queries/watch-changes';
 import { principalPath, PRINCIPALS_PATH } from '@/lib/routes/portal-paths';
-import { log } from '@/lib/server/logger';
+import { log } from '@/lib/runtime/logger';
 import type { WatchActionState } from '@/lib/watchlists/action-state';
 import { isEngineId } from '@/lib/watchlists/ids';
 import { PrincipalInputError, updateFinding } from './principal-store';

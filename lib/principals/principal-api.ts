@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { RecordAuditInput } from '@/lib/audit/record';
 import { xlsxDocument, xlsxResponse } from '@/lib/bulk/bulk-xlsx';
 import type { Db } from '@/lib/db/schema';
-import { csvDocument, csvResponse } from '@/lib/export/csv';
+import { csvDocument, csvResponse } from '@/lib/csv/csv';
 import { checkFrn } from '@/lib/register/validate';
 import { json, refuse, type WatchActor } from '@/lib/watchlists/watch-api';
 import { checkPeriod, RETURN_COLUMNS, returnPopulation } from './annual-return';

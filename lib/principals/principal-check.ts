@@ -1,12 +1,10 @@
-import { enqueueJobs, type Job } from '@/lib/jobs/job-queue';
-import type { EngineDeps } from '@/lib/jobs/engine-deps';
-import type { JobHandler, JobOutcome } from '@/lib/jobs/worker';
+import { enqueueJobs } from '@/lib/jobs/job-queue';
 import type { Db } from '@/lib/db/schema';
 import { sha256Hex } from '@/lib/db/queries/snapshots';
 import type { AppointedRepresentative } from '@/lib/register/model';
 import type { RegisterClient } from '@/lib/register/register-client-types';
 import { WATCH_JOB_PRIORITY } from '@/lib/watch/cycles';
-import { bookRows, createCheck, failCheck, getCheck, latestBook, latestReading, recordReading, type FindingsApplied, type PrincipalCheck } from './principal-store';
+import { bookRows, createCheck, getCheck, latestBook, latestReading, recordReading, type FindingsApplied, type PrincipalCheck } from './principal-store';
 import { reconcile, registerDateIso, shareNotOnRegister, type Finding, type RegisterArRow } from './reconcile';
 
 /**
@@ -19,6 +17,9 @@ import { reconcile, registerDateIso, shareNotOnRegister, type Finding, type Regi
  */
 
 export const PRINCIPAL_CHECK_JOB = 'principal-check';
+/** The watch checks' priority on the queue: background work behind bulk rows and notifications' turn as the watch's. */
+export const PRINCIPAL_CHECK_PRIORITY = WATCH_JOB_PRIORITY;
+export const PRINCIPAL_CHECK_ATTEMPTS = 5;
 /** The most pages of an AR list read (10 + 10 rows a page: 6,000 ARs a bucket). */
 export const MAX_AR_PAGES = 600;
 
@@ -41,8 +42,8 @@ export async function startPrincipalCheck(
         kind: PRINCIPAL_CHECK_JOB,
         group: started.checkId,
         dedupeKey: `principal-check:${started.checkId}`,
-        priority: WATCH_JOB_PRIORITY,
-        maxAttempts: 5,
+        priority: PRINCIPAL_CHECK_PRIORITY,
+        maxAttempts: PRINCIPAL_CHECK_ATTEMPTS,
         payload: { checkId: started.checkId, frn: input.frn } satisfies PrincipalCheckPayload,
       },
     ],
@@ -145,26 +146,6 @@ export async function runPrincipalCheck(deps: { db: Db; client: RegisterClient; 
     deps.now?.(),
   );
   return { outcome: 'recorded', applied, findings, requests };
-}
-
-export function principalJobHandlers(deps: EngineDeps): Record<string, JobHandler> {
-  return {
-    [PRINCIPAL_CHECK_JOB]: async (job: Job): Promise<JobOutcome> => {
-      const p = job.payload as PrincipalCheckPayload;
-      if (!p || typeof p.checkId !== 'string' || typeof p.frn !== 'string') return { status: 'failed', error: 'The principal check job is not readable (check or FRN missing).' };
-      const run = await runPrincipalCheck(deps, p);
-      if (run.outcome === 'retry') return { status: 'retry', error: run.error, ...(run.retryAfterMs ? { retryAfterMs: run.retryAfterMs } : {}) };
-      return { status: 'done', result: { findings: run.findings.length, ...run.applied, requests: run.requests } };
-    },
-  };
-}
-
-/** After a principal check's job gave up or was cancelled: its check says so. */
-export async function afterPrincipalJob(deps: EngineDeps, job: Job): Promise<void> {
-  if (job.kind !== PRINCIPAL_CHECK_JOB) return;
-  if (job.state !== 'failed' && job.state !== 'cancelled') return;
-  const p = job.payload as PrincipalCheckPayload;
-  if (p && typeof p.checkId === 'string') await failCheck(deps.db, p.checkId, job.lastError ?? 'The check was cancelled.', deps.now?.());
 }
 
 /** A check's progress in the shape of GET /api/watch/cycles/{id}, plus what the check found. */

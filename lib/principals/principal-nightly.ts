@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/schema';
-import { getLogger } from '@/lib/server/logger';
+import { getLogger } from '@/lib/runtime/logger';
 import { dueNightlyKey, type NightlySettings } from '@/lib/watch/nightly';
 import { startPrincipalCheck } from './principal-check';
 import { allPrincipalFrns } from './principal-store';

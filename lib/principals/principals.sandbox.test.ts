@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appendAudit, listAudit } from '@/lib/db/queries/audit';
-import { afterJob, jobHandlers } from '@/lib/jobs/handlers';
+import { afterJob, jobHandlers } from '@/lib/server/background';
 import { startWorker } from '@/lib/jobs/worker';
 import { createRegisterClient } from '@/lib/register/register-client';
 import type { RegisterClient } from '@/lib/register/register-client-types';

@@ -16,7 +16,7 @@ export async function registerNodeServer(): Promise<void> {
   const { settingsProblems } = await import('@/lib/server/check-settings');
   // Next would otherwise keep running and answer 500 to everything (a short NEXTAUTH_SECRET, a
   // half-configured sign-in provider…); stop, naming every variable at fault and no value.
-  const { log } = await import('@/lib/server/logger');
+  const { log } = await import('@/lib/runtime/logger');
   const problems = settingsProblems(process.env);
   if (problems.length > 0) {
     log.fatal({ problems }, `The portal's settings are not usable:\n- ${problems.join('\n- ')}`);
@@ -26,13 +26,13 @@ export async function registerNodeServer(): Promise<void> {
   if (process.env.NODE_ENV === 'production' && !process.env.FSR_PORTAL_SERVER) {
     log.warn('Served without scripts/serve.ts (npm start): X-Forwarded-For and X-Forwarded-Host are taken as clients send them; start the portal with npm start.');
   }
-  // Owner-only data folder, database, secrets and backups (lib/server/private-files.ts).
+  // Owner-only data folder, database, secrets and backups (lib/runtime/private-files.ts).
   const { securePortalFiles } = await import('@/lib/server/secure-data-folder');
   for (const line of securePortalFiles(process.env)) log.warn(`[files] ${line}`);
   const retentionDays = readAuditRetentionDays(process.env);
   const redisConfigured = Boolean(loadScaleOutConfig(process.env).redisUrl);
 
-  const { runHousekeeping, scheduleDaily } = await import('@/lib/audit/housekeeping');
+  const { runHousekeeping, scheduleDaily } = await import('@/lib/server/housekeeping');
   const { getDb } = await import('@/lib/db/client');
   scheduleDaily(
     async () => {
@@ -46,14 +46,15 @@ export async function registerNodeServer(): Promise<void> {
     (message) => log.error(message),
   );
 
-  const { installGracefulShutdown, onShutdown } = await import('@/lib/server/shutdown');
+  const { installGracefulShutdown, onShutdown } = await import('@/lib/runtime/shutdown');
   const { existingRegisterClient, getRegisterClient } = await import('@/lib/register/client');
   const { closeDb } = await import('@/lib/db/client');
   installGracefulShutdown({ log: (message) => log.info(message) });
   // The background engine (watch checks, bulk rows, notifications) runs in every portal process
   // unless BACKGROUND_WORK=off. It stops first on shutdown, before the register client and the
   // database it uses; a job in progress is left to its lease and claimed again later.
-  const { readEngineSettings, startEngine, stopEngine } = await import('@/lib/jobs/engine');
+  const { stopEngine } = await import('@/lib/jobs/engine');
+  const { readEngineSettings, startEngine } = await import('@/lib/server/background');
   const engineSettings = readEngineSettings(process.env).settings;
   onShutdown('background engine', stopEngine);
   onShutdown('register client (queued calls, Redis locks and connection)', async () => {
@@ -72,7 +73,7 @@ export async function registerNodeServer(): Promise<void> {
   // Ready means able to write: the proxy and /api/ready use this probe (a small transaction on a
   // table of its own) to tell whether the database takes writes, and while it does not, it is
   // tried again in the background too, so the portal comes back by itself even with no traffic.
-  const { registerWriteProbe, stillUnwritable, RECHECK_MS } = await import('@/lib/health/db-writable');
+  const { registerWriteProbe, stillUnwritable, RECHECK_MS } = await import('@/lib/db/db-writable');
   const { probeInstance, probeWrite } = await import('@/lib/health/write-probe');
   const { getDbHandle: dbHandle } = await import('@/lib/db/client');
   const instance = probeInstance(process.env);

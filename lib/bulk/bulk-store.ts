@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import { cancelGroup, enqueueJobs, groupProgress, type NewJob } from '@/lib/jobs/job-queue';
-import { isoNow } from '../clock';
+import { isoNow } from '@/lib/db/clock';
 import { unauthorisedRule } from '@/lib/standing/listing-standing';
 import { combine, type Standing, type StandingLevel } from '@/lib/standing/standing';
-import type { BulkJobsTable, BulkJobState, BulkMode, BulkOutcome, BulkRowsTable, Db, EntityKind } from '../schema';
+import type { BulkJobsTable, BulkJobState, BulkMode, BulkOutcome, BulkRowsTable, Db, EntityKind } from '@/lib/db/schema';
 
 /**
  * Bulk checks in the portal's database: the job, its rows in input order, and the queue jobs that
@@ -17,6 +17,7 @@ import type { BulkJobsTable, BulkJobState, BulkMode, BulkOutcome, BulkRowsTable,
 export const BULK_ROW_JOB = 'bulk-row';
 /** Queue priority of bulk rows: after watch checks (10), which are after anything urgent (0). */
 export const BULK_ROW_PRIORITY = 20;
+export const BULK_ROW_ATTEMPTS = 5;
 
 export interface BulkRowPayload {
   bulkId: string;
@@ -202,7 +203,7 @@ export interface NewBulkJob {
 
 function rowJob(bulkId: string, rowNo: number, suffix = ''): NewJob {
   const payload: BulkRowPayload = { bulkId, rowNo };
-  return { kind: BULK_ROW_JOB, payload, group: bulkId, dedupeKey: `bulk:${bulkId}:${rowNo}${suffix}`, priority: BULK_ROW_PRIORITY, maxAttempts: 5 };
+  return { kind: BULK_ROW_JOB, payload, group: bulkId, dedupeKey: `bulk:${bulkId}:${rowNo}${suffix}`, priority: BULK_ROW_PRIORITY, maxAttempts: BULK_ROW_ATTEMPTS };
 }
 
 /** Whether a row needs the register (not invalid, not a repeat of an earlier row). */
