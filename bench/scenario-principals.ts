@@ -74,7 +74,7 @@ async function startCheck(portal: BenchPortal, frn: string, book: string): Promi
   if (added.status !== 201 && added.status !== 200) throw new Error(`Adding the principal answered HTTP ${added.status}: ${(await added.text()).slice(0, 300)}`);
   const form = new FormData();
   form.set('file', new File([book], 'ar-book.csv', { type: 'text/csv' }));
-  await call(portal, `/api/principals/${frn}/book`, { method: 'POST', body: form, expect: 200 });
+  await call(portal, `/api/principals/${frn}/book`, { method: 'POST', body: form, expect: 201 });
   const started = (await call(portal, `/api/principals/${frn}/check`, { method: 'POST', expect: 202 })) as { cycleId: string };
   return started.cycleId;
 }
