@@ -1,7 +1,8 @@
 /**
  * Scenario 10: a principal's appointed representatives reconciled with the register beside a team.
  *
- * Two fresh portals (empty caches) run the same seeded team browsing for the same time: the first
+ * First the check alone on a fresh portal (nobody browsing): its time against the bound at
+ * background work's share. Then two fresh portals (empty caches) run the same seeded team browsing for the same time: the first
  * with nothing else to do, the second with the network principal (the sandbox's largest AR list)
  * added, its AR book uploaded (built from the sandbox's own dataset, so the findings are few) and
  * "Check now" pressed just after the team starts, through the principals API as an analyst would.
@@ -34,6 +35,8 @@ export interface PrincipalsScenarioResult {
   boundSeconds: number;
   ratioToBound?: number;
   findings: number;
+  /** The same check on a fresh portal with nobody browsing: its wall time and ratio to the same bound. */
+  alone: { wallSeconds: number; requests: number; boundSeconds: number; ratioToBound?: number; rateLimited: number };
   upstream: number;
   rateLimited: number;
   blocks: number;
@@ -79,6 +82,19 @@ async function startCheck(portal: BenchPortal, frn: string, book: string): Promi
   return started.cycleId;
 }
 
+async function waitForCheck(portal: BenchPortal, checkId: string, giveUpMs: number) {
+  const deadline = Date.now() + giveUpMs;
+  for (;;) {
+    const progress = (await call(portal, `/api/watch/cycles/${checkId}`, { expect: 200 })) as { finished: boolean };
+    if (progress.finished) break;
+    if (Date.now() > deadline) throw new Error(`The principal's check had not finished after ${giveUpMs / 1000} s.`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const check = await portal.instance.withDb((db) => db.selectFrom('principal_checks').selectAll().where('id', '=', checkId).executeTakeFirstOrThrow());
+  if (check.outcome !== 'ok') throw new Error(`The principal's check ended ${check.outcome}: ${check.message ?? ''}`);
+  return { check, wallSeconds: (Date.parse(check.finished_at!) - Date.parse(check.created_at)) / 1000 };
+}
+
 async function timedRead(portal: BenchPortal, path: string): Promise<{ ms: number; bytes: number }> {
   const t0 = performance.now();
   const res = await fetch(`${portal.baseUrl}${path}`, { headers: { cookie: portal.sessions[0] } });
@@ -110,8 +126,27 @@ export async function runPrincipals(ctx: {
     log: ctx.log,
   });
 
+  ctx.log(`  the check alone: ${frn}'s AR book (${book.rows} rows) on a fresh portal with nobody browsing`);
+  let alone: PrincipalsScenarioResult['alone'];
+  let portal = await startBenchPortal({ env: ctx.portalEnv, staff: 1 });
+  try {
+    ctx.sandbox.reset();
+    const { check, wallSeconds } = await waitForCheck(portal, await startCheck(portal, frn, book.csv), ctx.giveUpMs);
+    const boundSeconds = budgetBoundSeconds(Number(check.request_count), ctx.budgetShare);
+    alone = {
+      wallSeconds,
+      requests: Number(check.request_count),
+      boundSeconds,
+      ratioToBound: ratioToBound(wallSeconds, boundSeconds),
+      rateLimited: ctx.sandbox.stats()[ctx.portalAccount.email]?.rateLimited ?? 0,
+    };
+    ctx.log(`  alone: ${alone.requests} requests in ${wallSeconds.toFixed(1)} s (bound ${boundSeconds} s, ${alone.ratioToBound?.toFixed(2) ?? '—'}×), ${alone.rateLimited} × 429`);
+  } finally {
+    await portal.stop();
+  }
+
   ctx.log(`  without the check: ${ctx.staff} staff browsing for ${ctx.teamSeconds} s on a fresh portal`);
-  let portal = await startBenchPortal({ env: ctx.portalEnv, staff: ctx.staff });
+  portal = await startBenchPortal({ env: ctx.portalEnv, staff: ctx.staff });
   let teamWithout: TeamResult;
   try {
     teamWithout = await runTeam(teamOn(portal));
@@ -127,17 +162,8 @@ export async function runPrincipals(ctx: {
     await new Promise((r) => setTimeout(r, 200));
     const checkId = await startCheck(portal, frn, book.csv);
     const teamWith = await team;
-    const deadline = Date.now() + ctx.giveUpMs;
-    for (;;) {
-      const progress = (await call(portal, `/api/watch/cycles/${checkId}`, { expect: 200 })) as { finished: boolean };
-      if (progress.finished) break;
-      if (Date.now() > deadline) throw new Error(`The principal's check had not finished after ${ctx.giveUpMs / 1000} s.`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const check = await portal.instance.withDb((db) => db.selectFrom('principal_checks').selectAll().where('id', '=', checkId).executeTakeFirstOrThrow());
-    if (check.outcome !== 'ok') throw new Error(`The principal's check ended ${check.outcome}: ${check.message ?? ''}`);
+    const { check, wallSeconds } = await waitForCheck(portal, checkId, ctx.giveUpMs);
     const user = ctx.sandbox.stats()[ctx.portalAccount.email];
-    const wallSeconds = (Date.parse(check.finished_at!) - Date.parse(check.created_at)) / 1000;
     const requests = Number(check.request_count);
     const boundSeconds = budgetBoundSeconds(requests, ctx.budgetShare);
 
@@ -163,6 +189,7 @@ export async function runPrincipals(ctx: {
       boundSeconds,
       ratioToBound: ratioToBound(wallSeconds, boundSeconds),
       findings: Number(check.finding_count),
+      alone,
       upstream: user?.requests ?? 0,
       rateLimited: user?.rateLimited ?? 0,
       blocks: user?.blocks ?? 0,
