@@ -4,7 +4,7 @@
  * minutes measuring the wrong thing.
  */
 
-export const SCENARIOS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export const SCENARIOS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 export type ScenarioNumber = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -29,7 +29,9 @@ export const BENCH_USAGE = `Usage: npm run bench -- [--quick] [--only=N[,N…]]
                beside 20 programs flooding the register API and beside 5 people looping
                "Refresh from the register", 9 screening quality: the labelled set
                bench/screening-set.csv and a generated held-out set through the bulk check
-               and reconciliation), e.g. --only=1,2
+               and reconciliation, 10 the network principal's AR book reconciled with the
+               register beside the browsing team, and its workspace page from stored data),
+               e.g. --only=1,2
   --help       this text
 
 Environment: NEXT_DIST_DIR (default .next-bench; never .next), SANDBOX_LATENCY_MS (default

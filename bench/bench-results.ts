@@ -8,6 +8,7 @@ import type { ColdReportRow } from './scenario-cold-report';
 import type { FairShareResult } from './scenario-fair-share';
 import type { ScreeningEvaluation, ScreeningResult } from './scenario-screening';
 import type { NaiveRow } from './scenario-naive-baselines';
+import type { PrincipalsScenarioResult } from './scenario-principals';
 import type { TeamResult } from './scenario-team';
 import type { WarmPagesResult } from './scenario-warm-pages';
 import type { WatchCycleResult } from './scenario-watch-cycle';
@@ -33,6 +34,7 @@ export interface BenchResults {
     watchCycle?: WatchCycleResult;
     fairShare?: FairShareResult;
     screening?: ScreeningResult;
+    principals?: PrincipalsScenarioResult;
   };
   /** Scenarios not run, and why. */
   skipped: { scenario: number; reason: string }[];
@@ -340,6 +342,36 @@ export function renderMarkdown(r: BenchResults): string {
   if (screening) {
     out.push('', '## 9. Screening quality', '');
     out.push(...screeningMarkdown(screening));
+  }
+
+  const principals = r.scenarios.principals;
+  if (principals) {
+    const p = principals;
+    out.push('', `## 10. The network principal's AR book (${int(p.bookRows)} rows) reconciled with the register beside a browsing team`, '');
+    out.push(
+      table(
+        ['what', 'figure'],
+        [
+          ['AR rows read (current; previous)', `${int(p.current)}; ${int(p.previous)}`],
+          ['pages; requests the check recorded', `${int(p.pages)}; ${int(p.requests)}`],
+          [
+            'the check alone (nobody browsing): wall time against the bound',
+            `${p.alone.wallSeconds.toFixed(1)} s for ${int(p.alone.requests)} requests; bound ${p.alone.boundSeconds} s (${p.alone.ratioToBound?.toFixed(2) ?? '—'}×); ${p.alone.rateLimited} × 429`,
+          ],
+          ['beside the team: check wall time', `${p.wallSeconds.toFixed(1)} s`],
+          [`beside the team: bound at ${p.budgetShare.requests}/${p.budgetShare.seconds} s`, `${p.boundSeconds} s (${p.ratioToBound?.toFixed(2) ?? '—'}×)`],
+          ['findings', int(p.findings)],
+          ['register 429s; blocks; most in any 10 s', `${p.rateLimited}; ${p.blocks}; ${p.maxIn10s}`],
+          ['team page wait p50 / p95 without the check (ms)', `${p.teamWithout.total.p50.toFixed(0)} / ${p.teamWithout.total.p95.toFixed(0)}`],
+          ['team page wait p50 / p95 with the check (ms)', `${p.teamWith.total.p50.toFixed(0)} / ${p.teamWith.total.p95.toFixed(0)}`],
+          ['p95 with ÷ without', `${p.p95Ratio.toFixed(2)}× (p50 ${p.p50Ratio.toFixed(2)}×)`],
+          [
+            `workspace page from stored data, ${p.workspace.reads} reads: p50 / p95`,
+            `${p.workspace.p50.toFixed(0)} / ${p.workspace.p95.toFixed(0)} ms (${int(p.workspace.bytes)} characters)`,
+          ],
+        ],
+      ),
+    );
   }
 
   if (r.stoppedEarly) out.push('', '## Stopped early', '', `The run stopped at an error; the scenarios above it finished: ${r.stoppedEarly}`);

@@ -30,6 +30,7 @@ import { runBulk } from './scenario-bulk';
 import { runColdReport } from './scenario-cold-report';
 import { runFairShare } from './scenario-fair-share';
 import { runNaiveBaselines } from './scenario-naive-baselines';
+import { runPrincipals } from './scenario-principals';
 import { runScaleOut, scaleOutMissing } from './scenario-scale-out';
 import { runScreening } from './scenario-screening';
 import { runTeam } from './scenario-team';
@@ -265,6 +266,24 @@ async function main(): Promise<void> {
     if (want(9)) {
       log('Scenario 9: screening quality, the labelled set and a generated held-out set through the bulk check (a sandbox of its own, no latency, no limit)');
       results.scenarios.screening = await runScreening({ log });
+    }
+
+    if (want(10)) {
+      log(
+        `Scenario 10: the network principal's AR book reconciled with the register (every page, past the cache) beside ${TEAM_STAFF} staff browsing, against the same staff alone`,
+      );
+      results.scenarios.principals = await runPrincipals({
+        sandbox,
+        portalEnv,
+        portalAccount,
+        staff: TEAM_STAFF,
+        teamSeconds,
+        // The check's reads are background work: no interactive reserve, each slot held one window plus the margin.
+        budgetShare: reportPacing,
+        giveUpMs: giveUpMs * 2,
+        workspaceReads: options.quick ? 20 : 100,
+        log,
+      });
     }
   } catch (error) {
     // Keep what the finished scenarios measured: write the results, then fail the command.

@@ -1,0 +1,210 @@
+/**
+ * Scenario 10: a principal's appointed representatives reconciled with the register beside a team.
+ *
+ * First the check alone on a fresh portal (nobody browsing): its time against the bound at
+ * background work's share. Then two fresh portals (empty caches) run the same seeded team browsing for the same time: the first
+ * with nothing else to do, the second with the network principal (the sandbox's largest AR list)
+ * added, its AR book uploaded (built from the sandbox's own dataset, so the findings are few) and
+ * "Check now" pressed just after the team starts, through the principals API as an analyst would.
+ * The check reads every page of the principal's current and previous ARs past the cache at
+ * background priority. Reported: the check's wall time (its row's created to finished, as the
+ * portal recorded them) against the budget bound at background work's share for the requests it
+ * recorded, the register's 429s (the sandbox's count), the team's page-wait p95 with the check
+ * against without it, and then the workspace page (`/principals/{frn}`, stored data only) read
+ * sequentially: its last-byte p50 and p95.
+ */
+import type { RunningSandbox } from '@/sandbox/server';
+import { buildDataset } from '@/sandbox/dataset/generate';
+import { SHOWCASE } from '@/sandbox/dataset/showcase';
+import { budgetBoundSeconds, ratioToBound, type Budget } from './budget-bound';
+import { startBenchPortal, type BenchPortal } from './bench-portal';
+import { percentile } from './percentiles';
+import { runTeam, type TeamResult } from './scenario-team';
+
+export interface PrincipalsScenarioResult {
+  frn: string;
+  bookRows: number;
+  /** AR rows the check read (current and previous) and the pages it took. */
+  current: number;
+  previous: number;
+  pages: number;
+  /** Requests the check recorded (live answers only). */
+  requests: number;
+  wallSeconds: number;
+  budgetShare: Budget;
+  boundSeconds: number;
+  ratioToBound?: number;
+  findings: number;
+  /** The same check on a fresh portal with nobody browsing: its wall time and ratio to the same bound. */
+  alone: { wallSeconds: number; requests: number; boundSeconds: number; ratioToBound?: number; rateLimited: number };
+  upstream: number;
+  rateLimited: number;
+  blocks: number;
+  maxIn10s: number;
+  teamWithout: TeamResult;
+  teamWith: TeamResult;
+  p95Ratio: number;
+  p50Ratio: number;
+  workspace: { reads: number; p50: number; p95: number; bytes: number };
+}
+
+/** The principal's book as its own register of ARs: every appointment the sandbox holds for it, with dates in UK form. */
+export function principalBookCsv(sandbox: RunningSandbox, frn: string): { csv: string; rows: number } {
+  const dataset = buildDataset(sandbox.options.seed, { firms: sandbox.options.firms, individuals: sandbox.options.individuals, funds: sandbox.options.funds });
+  const principal = dataset.firms.get(frn);
+  const links = principal ? [...principal.representatives.current, ...principal.representatives.previous] : [];
+  if (links.length === 0) throw new Error(`The sandbox has no appointed representatives under ${frn}.`);
+  const q = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const lines = links.map((l) => [l.arFrn, dataset.firms.get(l.arFrn)?.name ?? '', l.subType, l.effective, l.termination ?? '', l.tiedAgent ? 'Yes' : 'No'].map(q).join(','));
+  return { csv: ['AR FRN,AR name,Type,Date appointed,Date terminated,Tied agent', ...lines].join('\n'), rows: links.length };
+}
+
+async function call(portal: BenchPortal, path: string, init: RequestInit & { expect: number }): Promise<unknown> {
+  const res = await fetch(`${portal.baseUrl}${path}`, {
+    ...init,
+    headers: { cookie: portal.sessions[0], accept: 'application/json', origin: portal.baseUrl, ...(init.headers ?? {}) },
+  });
+  if (res.status !== init.expect) throw new Error(`${init.method ?? 'GET'} ${path} answered HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  return res.json();
+}
+
+async function startCheck(portal: BenchPortal, frn: string, book: string): Promise<string> {
+  const added = await fetch(`${portal.baseUrl}/api/principals`, {
+    method: 'POST',
+    body: JSON.stringify({ frn }),
+    headers: { cookie: portal.sessions[0], accept: 'application/json', 'content-type': 'application/json', origin: portal.baseUrl },
+  });
+  if (added.status !== 201 && added.status !== 200) throw new Error(`Adding the principal answered HTTP ${added.status}: ${(await added.text()).slice(0, 300)}`);
+  const form = new FormData();
+  form.set('file', new File([book], 'ar-book.csv', { type: 'text/csv' }));
+  await call(portal, `/api/principals/${frn}/book`, { method: 'POST', body: form, expect: 201 });
+  const started = (await call(portal, `/api/principals/${frn}/check`, { method: 'POST', expect: 202 })) as { cycleId: string };
+  return started.cycleId;
+}
+
+async function waitForCheck(portal: BenchPortal, checkId: string, giveUpMs: number) {
+  const deadline = Date.now() + giveUpMs;
+  for (;;) {
+    const progress = (await call(portal, `/api/watch/cycles/${checkId}`, { expect: 200 })) as { finished: boolean };
+    if (progress.finished) break;
+    if (Date.now() > deadline) throw new Error(`The principal's check had not finished after ${giveUpMs / 1000} s.`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const check = await portal.instance.withDb((db) => db.selectFrom('principal_checks').selectAll().where('id', '=', checkId).executeTakeFirstOrThrow());
+  if (check.outcome !== 'ok') throw new Error(`The principal's check ended ${check.outcome}: ${check.message ?? ''}`);
+  return { check, wallSeconds: (Date.parse(check.finished_at!) - Date.parse(check.created_at)) / 1000 };
+}
+
+async function timedRead(portal: BenchPortal, path: string): Promise<{ ms: number; bytes: number }> {
+  const t0 = performance.now();
+  const res = await fetch(`${portal.baseUrl}${path}`, { headers: { cookie: portal.sessions[0] } });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${path} answered HTTP ${res.status}`);
+  return { ms: performance.now() - t0, bytes: body.length };
+}
+
+export async function runPrincipals(ctx: {
+  sandbox: RunningSandbox;
+  portalEnv: Record<string, string>;
+  portalAccount: { email: string };
+  staff: number;
+  teamSeconds: number;
+  budgetShare: Budget;
+  giveUpMs: number;
+  workspaceReads: number;
+  log: (line: string) => void;
+}): Promise<PrincipalsScenarioResult> {
+  const frn = SHOWCASE.networkPrincipalFrn;
+  const book = principalBookCsv(ctx.sandbox, frn);
+  const teamOn = (on: BenchPortal) => ({
+    sandbox: ctx.sandbox,
+    baseUrls: [on.baseUrl],
+    sessions: on.sessions,
+    portalAccount: ctx.portalAccount,
+    seconds: ctx.teamSeconds,
+    seed: 'bench-principals-team',
+    log: ctx.log,
+  });
+
+  ctx.log(`  the check alone: ${frn}'s AR book (${book.rows} rows) on a fresh portal with nobody browsing`);
+  let alone: PrincipalsScenarioResult['alone'];
+  let portal = await startBenchPortal({ env: ctx.portalEnv, staff: 1 });
+  try {
+    ctx.sandbox.reset();
+    const { check, wallSeconds } = await waitForCheck(portal, await startCheck(portal, frn, book.csv), ctx.giveUpMs);
+    const boundSeconds = budgetBoundSeconds(Number(check.request_count), ctx.budgetShare);
+    alone = {
+      wallSeconds,
+      requests: Number(check.request_count),
+      boundSeconds,
+      ratioToBound: ratioToBound(wallSeconds, boundSeconds),
+      rateLimited: ctx.sandbox.stats()[ctx.portalAccount.email]?.rateLimited ?? 0,
+    };
+    ctx.log(`  alone: ${alone.requests} requests in ${wallSeconds.toFixed(1)} s (bound ${boundSeconds} s, ${alone.ratioToBound?.toFixed(2) ?? '—'}×), ${alone.rateLimited} × 429`);
+  } finally {
+    await portal.stop();
+  }
+
+  ctx.log(`  without the check: ${ctx.staff} staff browsing for ${ctx.teamSeconds} s on a fresh portal`);
+  portal = await startBenchPortal({ env: ctx.portalEnv, staff: ctx.staff });
+  let teamWithout: TeamResult;
+  try {
+    teamWithout = await runTeam(teamOn(portal));
+  } finally {
+    await portal.stop();
+  }
+
+  ctx.log(`  with the check: the same staff for ${ctx.teamSeconds} s on a fresh portal, and ${frn}'s AR book (${book.rows} rows) reconciled with the register`);
+  portal = await startBenchPortal({ env: ctx.portalEnv, staff: ctx.staff });
+  try {
+    // runTeam resets the sandbox's counters as it starts; the check starts just after.
+    const team = runTeam(teamOn(portal));
+    await new Promise((r) => setTimeout(r, 200));
+    const checkId = await startCheck(portal, frn, book.csv);
+    const teamWith = await team;
+    const { check, wallSeconds } = await waitForCheck(portal, checkId, ctx.giveUpMs);
+    const user = ctx.sandbox.stats()[ctx.portalAccount.email];
+    const requests = Number(check.request_count);
+    const boundSeconds = budgetBoundSeconds(requests, ctx.budgetShare);
+
+    // The workspace from stored data: the same page read one after another.
+    const reads: number[] = [];
+    let bytes = 0;
+    await timedRead(portal, `/principals/${frn}`); // the first read compiles nothing in production, but warms the process's caches
+    for (let i = 0; i < ctx.workspaceReads; i++) {
+      const r = await timedRead(portal, `/principals/${frn}`);
+      reads.push(r.ms);
+      bytes = r.bytes;
+    }
+    const sorted = [...reads].sort((a, b) => a - b);
+    const result: PrincipalsScenarioResult = {
+      frn,
+      bookRows: book.rows,
+      current: Number(check.current_count),
+      previous: Number(check.previous_count),
+      pages: Number(check.pages),
+      requests,
+      wallSeconds,
+      budgetShare: ctx.budgetShare,
+      boundSeconds,
+      ratioToBound: ratioToBound(wallSeconds, boundSeconds),
+      findings: Number(check.finding_count),
+      alone,
+      upstream: user?.requests ?? 0,
+      rateLimited: user?.rateLimited ?? 0,
+      blocks: user?.blocks ?? 0,
+      maxIn10s: user?.maxInWindow ?? 0,
+      teamWithout,
+      teamWith,
+      p95Ratio: teamWith.total.p95 / teamWithout.total.p95,
+      p50Ratio: teamWith.total.p50 / teamWithout.total.p50,
+      workspace: { reads: reads.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), bytes },
+    };
+    ctx.log(
+      `  check: ${result.current} current and ${result.previous} previous ARs, ${result.pages} pages, ${requests} requests in ${wallSeconds.toFixed(1)} s (bound ${boundSeconds} s at ${ctx.budgetShare.requests}/${ctx.budgetShare.seconds} s, ${result.ratioToBound?.toFixed(2) ?? '—'}×), ${result.findings} findings, ${result.rateLimited} × 429; team p95 ${teamWith.total.p95.toFixed(0)} ms with the check vs ${teamWithout.total.p95.toFixed(0)} ms without (${result.p95Ratio.toFixed(2)}×); workspace page p50 ${result.workspace.p50.toFixed(0)} ms, p95 ${result.workspace.p95.toFixed(0)} ms over ${reads.length} reads`,
+    );
+    return result;
+  } finally {
+    await portal.stop();
+  }
+}
