@@ -128,12 +128,16 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
           name="file"
           type="file"
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          className="mt-1 block text-sm"
+          className="mt-1 block text-sm file:mr-3 file:rounded file:border file:border-slate-400 file:bg-white file:px-3 file:py-1 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-100"
           aria-describedby="bulk-file-help"
         />
         <p id="bulk-file-help" className="mt-1 text-xs text-slate-600">
           At most {maxRows.toLocaleString('en-GB')} rows and {maxUploadMb} MB. A workbook is read from its first sheet with data (choose another when you review); the column names
-          may be below a title. Columns the check does not use (a client id, notes) come back beside the results.
+          may be below a title. Columns the check does not use (a client id, notes) come back beside the results.{' '}
+          <a href="/bulk-check-template.csv" download className="font-medium text-brand-700 underline" data-testid="bulk-template">
+            Download a template (CSV)
+          </a>{' '}
+          with the columns the check reads (reference, name, type, postcode, Companies House number) and one of your own, and example rows to replace.
         </p>
       </div>
       <fieldset>

@@ -10,6 +10,8 @@ export type Column<Row> = {
   className?: string;
   /** The header is the row's label (a `<th scope="row">` cell). */
   rowHeader?: boolean;
+  /** Only on paper: a column the screen's page already says (e.g. whose list it is), which a loose printed page needs. */
+  printOnly?: boolean;
 };
 
 /**
@@ -29,8 +31,10 @@ export const TABLE_ROW = 'border-b border-slate-100 bg-white align-top even:bg-s
 export const TABLE_FIRST_CELL =
   'sticky left-0 z-[1] bg-inherit shadow-[1px_0_0_0_var(--color-slate-200)] max-sm:max-w-[40vw] max-sm:min-w-0 max-sm:whitespace-normal break-words print:static';
 
+const PRINT_ONLY = 'hidden print:table-cell';
+
 /** The caption stays at the region's left edge, as wide as the screen, while a wide table scrolls under it. */
-export const TABLE_CAPTION = 'sticky left-0 px-3 py-2 text-left text-base font-semibold text-slate-900 max-sm:max-w-[calc(100vw-2rem)]';
+export const TABLE_CAPTION = 'sticky left-0 px-3 text-left text-base font-semibold text-slate-900 max-sm:max-w-[calc(100vw-2rem)]';
 
 type Props<Row> = {
   id: string;
@@ -67,7 +71,7 @@ export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable,
           no height of its own: every row is on the page. */}
       <div tabIndex={0} role="region" aria-labelledby={`${id}-caption`} className={TABLE_REGION}>
         <table id={id} className="min-w-full border-collapse text-left text-sm">
-          <caption id={`${id}-caption`} className={TABLE_CAPTION}>
+          <caption id={`${id}-caption`} className={`${TABLE_CAPTION} ${compact ? 'py-1' : 'py-2'}`}>
             {caption}
             {captionExtra ? <span className="ml-2 text-sm font-normal text-slate-600">{captionExtra}</span> : null}
           </caption>
@@ -77,7 +81,7 @@ export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable,
                 <th
                   key={column.header}
                   scope="col"
-                  className={`border-b border-slate-300 ${cell} font-semibold whitespace-nowrap max-sm:whitespace-normal ${index === 0 ? TABLE_FIRST_CELL : ''}`}
+                  className={`border-b border-slate-300 ${cell} font-semibold whitespace-nowrap max-sm:whitespace-normal ${index === 0 ? TABLE_FIRST_CELL : ''} ${column.printOnly ? PRINT_ONLY : ''}`}
                 >
                   {column.header}
                 </th>
@@ -96,11 +100,15 @@ export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable,
                 <tr key={rowKey(row, index)} className={TABLE_ROW}>
                   {columns.map((column, columnIndex) =>
                     column.rowHeader ? (
-                      <th key={column.header} scope="row" className={`${cell} font-medium ${column.className ?? ''} ${columnIndex === 0 ? TABLE_FIRST_CELL : ''}`}>
+                      <th
+                        key={column.header}
+                        scope="row"
+                        className={`${cell} font-medium ${column.className ?? ''} ${columnIndex === 0 ? TABLE_FIRST_CELL : ''} ${column.printOnly ? PRINT_ONLY : ''}`}
+                      >
                         {column.cell(row)}
                       </th>
                     ) : (
-                      <td key={column.header} className={`${cell} ${column.className ?? ''} ${columnIndex === 0 ? TABLE_FIRST_CELL : ''}`}>
+                      <td key={column.header} className={`${cell} ${column.className ?? ''} ${columnIndex === 0 ? TABLE_FIRST_CELL : ''} ${column.printOnly ? PRINT_ONLY : ''}`}>
                         {column.cell(row)}
                       </td>
                     ),
