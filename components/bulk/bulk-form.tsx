@@ -22,8 +22,8 @@ interface Preview {
   layout: InputLayout;
 }
 
-const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
-const button = 'rounded-md px-4 py-2 font-semibold focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:opacity-70';
+const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700';
+const button = 'rounded-md px-4 py-2 font-semibold focus:outline-none focus:ring-2 focus:ring-brand-700 focus:ring-offset-2 disabled:opacity-70';
 
 /**
  * The bulk check form: paste rows or choose a file, choose what to fetch, review the cost (register
@@ -241,11 +241,11 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
       )}
       <div className="flex gap-3">
         {!preview ? (
-          <button type="submit" disabled={busy !== null} className={`${button} bg-blue-700 text-white hover:bg-blue-800`}>
+          <button type="submit" disabled={busy !== null} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
             {busy === 'review' ? 'Reading…' : 'Review cost'}
           </button>
         ) : (
-          <button type="submit" disabled={busy !== null || preview.estimate.toCheck === 0} className={`${button} bg-blue-700 text-white hover:bg-blue-800`}>
+          <button type="submit" disabled={busy !== null || preview.estimate.toCheck === 0} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
             {busy === 'start' ? 'Starting…' : `Start bulk check of ${preview.estimate.rows.toLocaleString('en-GB')} rows`}
           </button>
         )}
