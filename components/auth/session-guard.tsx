@@ -99,8 +99,14 @@ export function SessionGuard() {
     if (!raw) return;
     let tries = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let kept: KeptForm;
+    try {
+      kept = JSON.parse(raw) as KeptForm;
+    } catch {
+      window.sessionStorage.removeItem(key);
+      return;
+    }
     const attempt = () => {
-      const kept = JSON.parse(raw!) as KeptForm;
       const form = document.forms[kept.form];
       if (form && restoreFields(form, kept.fields)) {
         window.sessionStorage.removeItem(key);
