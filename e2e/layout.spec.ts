@@ -230,6 +230,15 @@ test.afterAll(() => {
 for (const route of routes) {
   test(`${route.pattern}: fits 1280 and 375 px, nothing scrolls inside it, a one-line header, a quiet console`, async ({ page }) => {
     await checkLayout(page, realPath(route.pattern));
+    if (route.pattern === '/search') {
+      // On a phone the results keep what a person needs in view, unscrolled: name, reference, status.
+      const table = page.getByRole('table', { name: /matching/ });
+      for (const column of ['Name', 'Reference number', 'Status']) {
+        const box = await table.getByRole('columnheader', { name: column, exact: true }).boundingBox();
+        expect(box, `${column} column`).not.toBeNull();
+        expect(box!.x + box!.width, `the ${column} column's right edge at 375 px`).toBeLessThanOrEqual(375);
+      }
+    }
   });
 }
 
