@@ -42,15 +42,6 @@ describe('proxy', () => {
     expect(new URL(body.signIn).pathname).toBe('/login');
   });
 
-  it('answers an anonymous client-side navigation (RSC) with a plain 401, so the router loads the page whole (sign-in, fresh header)', async () => {
-    const res = await proxy(new NextRequest(new URL('/markets', 'http://127.0.0.1:3000'), { headers: { rsc: '1' } }));
-    expect(res.status).toBe(401);
-    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(await res.text()).toBe('You have been signed out. Sign in again to continue.');
-    // A document request still goes to sign-in with its callback.
-    expect((await proxy(request('/markets'))).status).toBe(307);
-  });
-
   it.each(['/login', '/login?callbackUrl=%2Ffirm%2F1', '/api/auth/session', '/api/health', '/api/ready', '/favicon.ico'])('lets %s through without a session', async (path) => {
     const res = await proxy(request(path));
     expect(res.status).toBe(200);

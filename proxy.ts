@@ -85,16 +85,6 @@ async function gate(request: NextRequest, csp: string): Promise<NextResponse> {
     if (isApiPath(pathname)) {
       return NextResponse.json(signedOutBody(request.headers.get('referer'), publicOrigin()), { status: 401, headers: { 'cache-control': 'no-store' } });
     }
-    // A client-side navigation (an RSC request, not a server action) after the session ended: not
-    // the sign-in redirect, which the router would render inside the page's kept layout under a
-    // stale signed-in header, but a plain 401 the router cannot render, so it loads the address
-    // as a whole document, which comes back here and goes to sign-in with a fresh header.
-    if (request.headers.get('rsc') === '1' && !request.headers.has('next-action')) {
-      return new NextResponse('You have been signed out. Sign in again to continue.', {
-        status: 401,
-        headers: { 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' },
-      });
-    }
     // On the public address (lib/server/public-url.ts), never the request's Host.
     return NextResponse.redirect(new URL(loginPath(`${pathname}${search}`), publicOrigin()));
   }
