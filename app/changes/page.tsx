@@ -141,13 +141,14 @@ export default async function ChangesPage({ searchParams }: Props) {
       ) : (
         <>
           <InboxStatus>
-            {canManage && changes.length > 0 ? <BulkChangeForm /> : null}
             <ChangesTable
               changes={changes}
               caption={caption}
               extra={`${result.total.toLocaleString('en-GB')} ${result.total === 1 ? 'change' : 'changes'}`}
               canManage={canManage}
             />
+            {/* Below the rows it acts on, so the rows start high on the first screen. */}
+            {canManage && changes.length > 0 ? <BulkChangeForm /> : null}
           </InboxStatus>
           {pages > 1 ? <Pager basePath={CHANGES_PATH} params={{ ...v }} page={pageNumber} totalPages={pages} label="Changes pages" /> : null}
         </>

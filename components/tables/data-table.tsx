@@ -61,7 +61,7 @@ type Props<Row> = {
  */
 export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable, emptyText, captionExtra, compact = false }: Props<Row>) {
   const showFilter = filterable ?? rows.length > 10;
-  const cell = compact ? 'px-2 py-1' : 'px-2 py-2 sm:px-3';
+  const cell = compact ? 'px-2 py-1 leading-[1.125rem]' : 'px-2 py-2 sm:px-3';
   return (
     <div className="space-y-2">
       {showFilter ? <TableFilter tableId={id} label={typeof caption === 'string' ? caption : 'rows'} /> : null}
