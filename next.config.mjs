@@ -6,7 +6,7 @@ export const staticSecurityHeaders = {
   'x-frame-options': 'DENY',
   'referrer-policy': 'same-origin',
   'permissions-policy':
-    'accelerometer=(), autoplay=(), bluetooth=(), browsing-topics=(), camera=(), display-capture=(), ' +
+    'accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), ' +
     'geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), ' +
     'serial=(), usb=(), xr-spatial-tracking=()',
   'cross-origin-opener-policy': 'same-origin',

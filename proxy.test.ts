@@ -37,7 +37,9 @@ describe('proxy', () => {
   it('answers an anonymous /api request with 401 JSON', async () => {
     const res = await proxy(request('/api/export?frn=1'));
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'unauthenticated', message: 'Sign in to use this endpoint.' });
+    const body = await res.json();
+    expect(body).toMatchObject({ error: 'unauthenticated', message: expect.stringMatching(/^You have been signed out, or you are not signed in\. Sign in again/) });
+    expect(new URL(body.signIn).pathname).toBe('/login');
   });
 
   it.each(['/login', '/login?callbackUrl=%2Ffirm%2F1', '/api/auth/session', '/api/health', '/api/ready', '/favicon.ico'])('lets %s through without a session', async (path) => {

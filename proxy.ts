@@ -1,6 +1,7 @@
 import { getToken } from 'next-auth/jwt';
 import { type NextRequest, NextResponse } from 'next/server';
 import { loginPath } from '@/lib/auth/callback-url';
+import { signedOutBody } from '@/lib/auth/signed-out';
 import { readAuthConfig } from '@/lib/auth/config';
 import { isApiPath, isMachinePath, isPublicPath, isWatchApiPath, REQUEST_PATH_HEADER } from '@/lib/auth/route-access';
 import { resolveAuthSecret } from '@/lib/auth/secret';
@@ -82,7 +83,7 @@ async function gate(request: NextRequest, csp: string): Promise<NextResponse> {
 
   if (!signedIn) {
     if (isApiPath(pathname)) {
-      return NextResponse.json({ error: 'unauthenticated', message: 'Sign in to use this endpoint.' }, { status: 401, headers: { 'cache-control': 'no-store' } });
+      return NextResponse.json(signedOutBody(request.headers.get('referer'), publicOrigin()), { status: 401, headers: { 'cache-control': 'no-store' } });
     }
     // On the public address (lib/runtime/public-url.ts), never the request's Host.
     return NextResponse.redirect(new URL(loginPath(`${pathname}${search}`), publicOrigin()));

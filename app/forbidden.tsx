@@ -12,7 +12,7 @@ export default function Forbidden() {
       <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">You do not have access to this page</h1>
       <p className="mt-3 text-slate-700">Your role does not include it. Ask a portal administrator if you need it.</p>
       <p className="mt-4">
-        <Link href="/" className="font-medium text-blue-700 underline hover:text-blue-900">
+        <Link href="/" className="font-medium text-brand-700 underline hover:text-brand-800">
           Go to the home page
         </Link>
       </p>

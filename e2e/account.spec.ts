@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { totpCodeAt } from '@/lib/auth/totp';
 import { listAudit } from '@/lib/db/queries/audit';
-import { expect, sessionOf, signIn, signInMessage, submitSignIn, test } from './support/auth-fixtures';
+import { expect, openAccountMenu, sessionOf, signIn, signInMessage, submitSignIn, test } from './support/auth-fixtures';
 import { type PortalInstance, startPortal } from './support/portal-instance';
 
 // Accounts people manage themselves (/account): password, sessions, two-factor sign-in; and an
@@ -11,6 +11,7 @@ import { type PortalInstance, startPortal } from './support/portal-instance';
 const NEW_PASSWORD = 'a long and unusual pass phrase';
 
 async function signOut(page: Page) {
+  await openAccountMenu(page);
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL(/\/login$/);
 }
@@ -46,6 +47,7 @@ test.describe('your account', () => {
     const other = await elsewhere.newPage();
     await signIn(other, user.email, user.password);
 
+    await openAccountMenu(page);
     await page.getByRole('banner').getByRole('link', { name: 'Your account' }).click();
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();

@@ -1,5 +1,5 @@
 import { listAudit } from '@/lib/db/queries/audit';
-import { expect, sessionOf, signIn, signInMessage, submitSignIn, test } from './support/auth-fixtures';
+import { expect, openAccountMenu, sessionOf, signIn, signInMessage, submitSignIn, test } from './support/auth-fixtures';
 import { signInFrom } from './support/sign-in-from';
 
 test.describe('signing in with a local account', () => {
@@ -89,6 +89,8 @@ test.describe('signing in with a local account', () => {
     const header = page.getByRole('banner');
     await expect(header).toContainText('Signed in as leaver');
     await expect(header.getByTestId('signed-in-role')).toHaveText('Analyst');
+    await openAccountMenu(page);
+    await expect(header.getByRole('link', { name: 'Your account' })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Users' })).toHaveCount(0); // admins only
     await header.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login$/);

@@ -57,7 +57,7 @@ export default async function AccountPage() {
           <p className="text-sm text-slate-700" data-testid="two-factor-status">
             {twoFactorOn ? 'On: signing in needs a code from your authenticator app as well as your password.' : 'Off: signing in needs only your password.'}
           </p>
-          <Link href="/account/two-factor" className="text-sm font-medium text-blue-800 underline underline-offset-4">
+          <Link href="/account/two-factor" className="text-sm font-medium text-brand-800 underline underline-offset-4">
             {twoFactorOn ? 'Manage two-factor sign-in' : 'Set up two-factor sign-in'}
           </Link>
         </section>

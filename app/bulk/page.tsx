@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { BulkForm } from '@/components/bulk/bulk-form';
+import { DataTable, type Column } from '@/components/tables/data-table';
 import { recordAudit } from '@/lib/audit/record';
 import { requireRole } from '@/lib/auth/session';
 import { readBulkSettings } from '@/lib/bulk/bulk-config';
 import { getDb } from '@/lib/db/client';
-import { listBulkJobs } from '@/lib/bulk/bulk-store';
+import { listBulkJobs, type BulkJob } from '@/lib/bulk/bulk-store';
 import { FIRM_SECTIONS, FIRM_SECTION_SLUGS } from '@/lib/sections/firm-sections';
 import { formatDateTime } from '@/lib/format/date';
 import { bulkPath } from '@/lib/routes/portal-paths';
@@ -13,6 +14,24 @@ import { bulkPath } from '@/lib/routes/portal-paths';
 export const metadata: Metadata = { title: 'Bulk checks' };
 
 const STATE_TEXT = { running: 'Running', finished: 'Finished', cancelled: 'Cancelled' } as const;
+
+const RECENT_COLUMNS: Column<BulkJob>[] = [
+  {
+    header: 'Started',
+    rowHeader: true,
+    className: 'whitespace-nowrap',
+    cell: (j) => (
+      <Link href={bulkPath(j.id)} className="text-brand-700 underline">
+        {formatDateTime(j.createdAt)}
+      </Link>
+    ),
+  },
+  { header: 'By', cell: (j) => j.createdByEmail },
+  { header: 'Input', cell: (j) => j.filename ?? (j.source === 'paste' ? 'Pasted' : j.source) },
+  { header: 'Rows', cell: (j) => j.rowCount.toLocaleString('en-GB'), className: 'text-right tabular-nums' },
+  { header: 'Fetched', cell: (j) => (j.mode === 'status' ? 'Status only' : `Status and ${j.sections.length} sections`) },
+  { header: 'State', cell: (j) => STATE_TEXT[j.state] },
+];
 
 /** /bulk: start a bulk check (paste or upload), and the recent ones. Analysts and admins. */
 export default async function BulkPage() {
@@ -42,47 +61,7 @@ export default async function BulkPage() {
         {jobs.length === 0 ? (
           <p className="text-sm text-slate-700">No bulk check has been run yet (or their results have expired).</p>
         ) : (
-          <table className="mt-2 w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Recent bulk checks, newest first</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="py-1 pr-3">
-                  Started
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  By
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Input
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Rows
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Fetched
-                </th>
-                <th scope="col" className="py-1">
-                  State
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.map((j) => (
-                <tr key={j.id} className="border-b border-slate-200">
-                  <td className="py-1 pr-3">
-                    <Link href={bulkPath(j.id)} className="text-blue-800 underline">
-                      {formatDateTime(j.createdAt)}
-                    </Link>
-                  </td>
-                  <td className="py-1 pr-3">{j.createdByEmail}</td>
-                  <td className="py-1 pr-3">{j.filename ?? (j.source === 'paste' ? 'Pasted' : j.source)}</td>
-                  <td className="py-1 pr-3">{j.rowCount.toLocaleString('en-GB')}</td>
-                  <td className="py-1 pr-3">{j.mode === 'status' ? 'Status only' : `Status and ${j.sections.length} sections`}</td>
-                  <td className="py-1">{STATE_TEXT[j.state]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable id="bulk-recent" caption="Newest first" columns={RECENT_COLUMNS} rows={jobs} rowKey={(j) => j.id} filterable={false} />
         )}
       </section>
     </div>

@@ -69,6 +69,14 @@ export default async function ChangesPage({ searchParams }: Props) {
   const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
   const v = filters.values;
   const listName = lists.find((l) => l.id === v.list)?.name;
+  const active = [
+    v.state ? `state ${STATE_TEXT[v.state as keyof typeof STATE_TEXT].toLowerCase()}` : '',
+    v.severity ? `${v.severity} severity` : '',
+    listName ? `list “${listName}”` : '',
+    v.kind ? `${v.kind}s` : '',
+    v.ref ? `reference ${v.ref}` : '',
+    v.q ? `text “${v.q}”` : '',
+  ].filter(Boolean);
   const caption = [
     v.state ? `${STATE_TEXT[v.state as keyof typeof STATE_TEXT]} changes` : 'Changes',
     v.severity ? `of ${v.severity} severity` : '',
@@ -82,48 +90,50 @@ export default async function ChangesPage({ searchParams }: Props) {
     <div className="space-y-3">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Changes</h1>
-        <p className="mt-1 max-w-4xl text-sm text-slate-700">
-          What the register says differently from the previous check of a watched record. New changes wait for someone to review them: acknowledge, escalate or mark expected.
+        <p className="mt-1 text-sm text-slate-700">
+          What the register changed on watched records since their previous check. New changes wait for review: acknowledge, escalate or mark expected.
         </p>
       </div>
-      <form
-        method="get"
-        action={CHANGES_PATH}
-        aria-label="Filter changes"
-        className="no-print flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white px-3 py-2 text-sm"
-      >
-        <FilterSelect name="state" label="State" value={v.state} options={CHANGE_STATES.map((s) => [s, STATE_TEXT[s]])} />
-        <FilterSelect name="severity" label="Severity" value={v.severity} options={CHANGE_SEVERITIES.map((s) => [s, s[0].toUpperCase() + s.slice(1)])} />
-        <FilterSelect name="list" label="Watchlist" value={v.list} options={lists.map((l) => [l.id, l.name])} />
-        <FilterSelect
-          name="kind"
-          label="Kind"
-          value={v.kind}
-          options={[
-            ['firm', 'Firms'],
-            ['individual', 'Individuals'],
-            ['fund', 'Funds'],
-          ]}
-        />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="f-ref" className={LABEL}>
-            FRN, IRN or PRN
-          </label>
-          <input id="f-ref" name="ref" defaultValue={v.ref} maxLength={20} className={`${INPUT} w-32`} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="f-q" className={LABEL}>
-            Text
-          </label>
-          <input id="f-q" name="q" defaultValue={v.q} maxLength={100} className={`${INPUT} w-56`} />
-        </div>
-        <button type="submit" className="rounded bg-brand-700 px-4 py-1.5 font-medium text-white hover:bg-brand-800">
-          Show
-        </button>
-        <Link href={CHANGES_PATH} className="text-brand-700 underline">
-          Clear filters
-        </Link>
-      </form>
+      {/* Folded (the filters in force said on its line), so the inbox's rows start high on the first screen. */}
+      <details className="no-print rounded border border-slate-200 bg-white text-sm" open={problems.length > 0}>
+        <summary className="cursor-pointer px-3 py-1.5 font-medium text-brand-700">
+          Filter changes
+          {active.length > 0 ? <span className="font-normal text-slate-700"> (showing {active.join(', ')})</span> : null}
+        </summary>
+        <form method="get" action={CHANGES_PATH} aria-label="Filter changes" className="flex flex-wrap items-end gap-3 border-t border-slate-200 px-3 py-2">
+          <FilterSelect name="state" label="State" value={v.state} options={CHANGE_STATES.map((s) => [s, STATE_TEXT[s]])} />
+          <FilterSelect name="severity" label="Severity" value={v.severity} options={CHANGE_SEVERITIES.map((s) => [s, s[0].toUpperCase() + s.slice(1)])} />
+          <FilterSelect name="list" label="Watchlist" value={v.list} options={lists.map((l) => [l.id, l.name])} />
+          <FilterSelect
+            name="kind"
+            label="Kind"
+            value={v.kind}
+            options={[
+              ['firm', 'Firms'],
+              ['individual', 'Individuals'],
+              ['fund', 'Funds'],
+            ]}
+          />
+          <div className="flex flex-col gap-1">
+            <label htmlFor="f-ref" className={LABEL}>
+              FRN, IRN or PRN
+            </label>
+            <input id="f-ref" name="ref" defaultValue={v.ref} maxLength={20} className={`${INPUT} w-32`} />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="f-q" className={LABEL}>
+              Text
+            </label>
+            <input id="f-q" name="q" defaultValue={v.q} maxLength={100} className={`${INPUT} w-56`} />
+          </div>
+          <button type="submit" className="rounded bg-brand-700 px-4 py-1.5 font-medium text-white hover:bg-brand-800">
+            Show
+          </button>
+          <Link href={CHANGES_PATH} className="text-brand-700 underline">
+            Clear filters
+          </Link>
+        </form>
+      </details>
       {problems.length ? (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">
           {problems.join(' ')}
@@ -131,13 +141,14 @@ export default async function ChangesPage({ searchParams }: Props) {
       ) : (
         <>
           <InboxStatus>
-            {canManage && changes.length > 0 ? <BulkChangeForm /> : null}
             <ChangesTable
               changes={changes}
               caption={caption}
               extra={`${result.total.toLocaleString('en-GB')} ${result.total === 1 ? 'change' : 'changes'}`}
               canManage={canManage}
             />
+            {/* Below the rows it acts on, so the rows start high on the first screen. */}
+            {canManage && changes.length > 0 ? <BulkChangeForm /> : null}
           </InboxStatus>
           {pages > 1 ? <Pager basePath={CHANGES_PATH} params={{ ...v }} page={pageNumber} totalPages={pages} label="Changes pages" /> : null}
         </>

@@ -6,6 +6,7 @@ import { getSessionUser } from '@/lib/auth/session';
 import { signInErrorMessage } from '@/lib/auth/sign-in-errors';
 import { runtimePath } from '@/lib/routes/portal-paths';
 import { SignInForm } from './sign-in-form';
+import { StaleHeaderReload } from './stale-header-reload';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -27,6 +28,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
     <div className="mx-auto w-full max-w-md py-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Sign in to FSR Portal</h1>
       <p className="mt-2 text-sm text-slate-600">The portal is for staff only. Every search and record you open is logged against your name.</p>
+      <StaleHeaderReload />
       <SignInForm localAccounts={config.localAccounts} providers={providers} callbackPath={callbackPath} initialError={signInErrorMessage(first(params.error))} />
     </div>
   );

@@ -116,14 +116,14 @@ export function SignInForm({ localAccounts, providers, callbackPath, initialErro
               maxLength={24}
               aria-invalid={error && error !== signInErrorMessage(SIGN_IN_ERROR.twoFactorRequired) ? true : undefined}
               aria-describedby={`sign-in-code-hint${error ? ` ${errorId}` : ''}`}
-              className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700"
+              className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700"
             />
           </div>
           <button
             type="submit"
             disabled={busy}
             aria-disabled={busy}
-            className="w-full rounded-md bg-blue-700 px-4 py-2 text-base font-semibold text-white hover:bg-blue-800 focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
+            className="w-full rounded-md bg-brand-700 px-4 py-2 text-base font-semibold text-white hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-700 focus:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
           >
             {pending === 'credentials' ? 'Checking…' : 'Verify and sign in'}
           </button>
@@ -134,7 +134,7 @@ export function SignInForm({ localAccounts, providers, callbackPath, initialErro
               setError(null);
             }}
             disabled={busy}
-            className="w-full rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-blue-700"
+            className="w-full rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-700"
           >
             Start again with another account
           </button>
@@ -156,7 +156,7 @@ export function SignInForm({ localAccounts, providers, callbackPath, initialErro
               autoFocus
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
-              className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700"
+              className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700"
             />
           </div>
           <div>
@@ -172,14 +172,14 @@ export function SignInForm({ localAccounts, providers, callbackPath, initialErro
               autoComplete="current-password"
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
-              className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700"
+              className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700"
             />
           </div>
           <button
             type="submit"
             disabled={busy}
             aria-disabled={busy}
-            className="w-full rounded-md bg-blue-700 px-4 py-2 text-base font-semibold text-white hover:bg-blue-800 focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
+            className="w-full rounded-md bg-brand-700 px-4 py-2 text-base font-semibold text-white hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-700 focus:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
           >
             {pending === 'credentials' ? 'Signing in…' : 'Sign in'}
           </button>
@@ -199,7 +199,7 @@ export function SignInForm({ localAccounts, providers, callbackPath, initialErro
                   onClick={() => onSso(p.id)}
                   disabled={busy}
                   aria-disabled={busy}
-                  className="w-full rounded-md border border-slate-400 bg-white px-4 py-2 text-base font-medium text-slate-900 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
+                  className="w-full rounded-md border border-slate-400 bg-white px-4 py-2 text-base font-medium text-slate-900 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-700 focus:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
                 >
                   {pending === p.id ? `Redirecting to ${p.name}…` : `Sign in with ${p.name}`}
                 </button>

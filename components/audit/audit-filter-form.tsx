@@ -1,12 +1,14 @@
 import Link from 'next/link';
 import type { AuditFilterValues, ParsedAuditFilters } from '@/lib/audit/audit-filters';
 
-const FIELDS: { name: keyof AuditFilterValues; label: string; type: string; hint: string; width: string }[] = [
+// Dates are text fields in the UK's order (dd/mm/yyyy): a browser's date picker shows the order of
+// its own locale (mm/dd/yyyy in many), whatever the page's language.
+const FIELDS: { name: keyof AuditFilterValues; label: string; type: string; hint: string; width: string; placeholder?: string; inputMode?: 'numeric' }[] = [
   { name: 'user', label: 'User e-mail', type: 'email', hint: 'Exact address', width: 'sm:w-64' },
   { name: 'reference', label: 'Reference', type: 'text', hint: 'FRN, IRN, PRN or e-mail', width: 'sm:w-44' },
   { name: 'action', label: 'Action', type: 'text', hint: 'e.g. firm.view, or auth. for a family', width: 'sm:w-52' },
-  { name: 'from', label: 'From', type: 'date', hint: 'UK date, inclusive', width: 'sm:w-44' },
-  { name: 'to', label: 'To', type: 'date', hint: 'UK date, inclusive', width: 'sm:w-44' },
+  { name: 'from', label: 'From', type: 'text', hint: 'dd/mm/yyyy, inclusive', width: 'sm:w-44', placeholder: 'dd/mm/yyyy', inputMode: 'numeric' },
+  { name: 'to', label: 'To', type: 'text', hint: 'dd/mm/yyyy, inclusive', width: 'sm:w-44', placeholder: 'dd/mm/yyyy', inputMode: 'numeric' },
 ];
 
 /** The audit log's filters: a plain GET form, so a filtered view is a link an admin can share. */
@@ -26,6 +28,8 @@ export function AuditFilterForm({ parsed }: { parsed: ParsedAuditFilters }) {
                 id={`audit-${f.name}`}
                 name={f.name}
                 type={f.type}
+                placeholder={f.placeholder}
+                inputMode={f.inputMode}
                 defaultValue={parsed.values[f.name]}
                 maxLength={200}
                 aria-describedby={`audit-${f.name}-hint${error ? ` audit-${f.name}-error` : ''}`}

@@ -16,7 +16,7 @@ export function SignOutButton({ className }: { className?: string }) {
       }}
       className={
         className ??
-        'rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-blue-700 disabled:opacity-70'
+        'rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-700 disabled:opacity-70'
       }
     >
       {pending ? 'Signing out…' : 'Sign out'}

@@ -22,8 +22,8 @@ interface Preview {
   layout: InputLayout;
 }
 
-const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
-const button = 'rounded-md px-4 py-2 font-semibold focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:opacity-70';
+const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700';
+const button = 'rounded-md px-4 py-2 font-semibold focus:outline-none focus:ring-2 focus:ring-brand-700 focus:ring-offset-2 disabled:opacity-70';
 
 /**
  * The bulk check form: paste rows or choose a file, choose what to fetch, review the cost (register
@@ -128,12 +128,16 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
           name="file"
           type="file"
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          className="mt-1 block text-sm"
+          className="mt-1 block text-sm file:mr-3 file:rounded file:border file:border-slate-400 file:bg-white file:px-3 file:py-1 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-100"
           aria-describedby="bulk-file-help"
         />
         <p id="bulk-file-help" className="mt-1 text-xs text-slate-600">
           At most {maxRows.toLocaleString('en-GB')} rows and {maxUploadMb} MB. A workbook is read from its first sheet with data (choose another when you review); the column names
-          may be below a title. Columns the check does not use (a client id, notes) come back beside the results.
+          may be below a title. Columns the check does not use (a client id, notes) come back beside the results.{' '}
+          <a href="/bulk-check-template.csv" download className="font-medium text-brand-700 underline" data-testid="bulk-template">
+            Download a template (CSV)
+          </a>{' '}
+          with the columns the check reads (reference, name, type, postcode, Companies House number) and one of your own, and example rows to replace.
         </p>
       </div>
       <fieldset>
@@ -237,11 +241,11 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
       )}
       <div className="flex gap-3">
         {!preview ? (
-          <button type="submit" disabled={busy !== null} className={`${button} bg-blue-700 text-white hover:bg-blue-800`}>
+          <button type="submit" disabled={busy !== null} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
             {busy === 'review' ? 'Reading…' : 'Review cost'}
           </button>
         ) : (
-          <button type="submit" disabled={busy !== null || preview.estimate.toCheck === 0} className={`${button} bg-blue-700 text-white hover:bg-blue-800`}>
+          <button type="submit" disabled={busy !== null || preview.estimate.toCheck === 0} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
             {busy === 'start' ? 'Starting…' : `Start bulk check of ${preview.estimate.rows.toLocaleString('en-GB')} rows`}
           </button>
         )}

@@ -4,7 +4,7 @@ import type { InputLayout } from '@/lib/bulk/bulk-columns';
 import { ROLE_LABELS, ROLES } from '@/lib/bulk/bulk-roles';
 
 const select =
-  'mt-1 block w-full max-w-md rounded-md border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
+  'mt-1 block w-full max-w-md rounded-md border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700';
 
 /**
  * How the input was read, and the controls to correct it, inside the bulk form (the form reads

@@ -29,10 +29,13 @@ function columns(rows: AppointedRepresentative[], previous: boolean): Column<App
     ...(previous ? [{ header: 'Termination date', cell: (ar: AppointedRepresentative) => <RegisterDate value={ar.terminationDate} /> }] : []),
     { header: 'Tied agent', cell: (ar) => <FlagText value={ar.tiedAgent} /> },
     { header: 'EEA tied agent', cell: (ar) => <FlagText value={ar.eeaTiedAgent} /> },
-    // The register labels this column "[NotinUse] Insurance Distribution": shown, but marked as such.
-    { header: 'Insurance distribution (marked not in use)', cell: (ar) => <FlagText value={ar.insuranceDistribution} /> },
+    // The register's "[NotinUse] Insurance Distribution" column is, by its own label, not in use: left
+    // out of the table (the CSV export keeps it).
     {
+      // The firm whose list this is, the same on every row: the page says so above the table; a loose
+      // printed page of the report needs it.
       header: 'Principal',
+      printOnly: true,
       cell: (ar) =>
         ar.principalFrn ? (
           <Link href={firmPath(ar.principalFrn)} className="text-brand-700 underline">

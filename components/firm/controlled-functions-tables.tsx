@@ -27,8 +27,8 @@ function columns(rows: FirmControlledFunction[], previous: boolean): Column<Firm
     { header: 'Suspension or restriction', cell: (cf) => cf.restriction ?? 'None recorded' },
     { header: 'Restriction start', cell: (cf) => <RegisterDate value={cf.restrictionStartDate} /> },
     { header: 'Restriction end', cell: (cf) => <RegisterDate value={cf.restrictionEndDate} /> },
-    // The "(N)" the register prefixes each row with: its own numbering, kept for cross-checking.
-    { header: 'Register no.', cell: (cf) => (cf.order !== undefined ? String(cf.order) : '—'), className: 'whitespace-nowrap' },
+    // Not the "(N)" the register prefixes each row with: the API's own index of the row, which means
+    // nothing to a reader.
     ...extraColumn(rows),
   ];
 }

@@ -52,19 +52,25 @@ function SubfundsTable({ prn, rows, total, where, filterable }: { prn: string; r
         columns={[
           { header: 'Sub-fund', rowHeader: true, cell: (s) => <NameCell row={s} /> },
           { header: 'Sub-fund type', cell: (s) => s.type ?? '—' },
-          {
-            header: 'Parent fund',
-            cell: (s) =>
-              s.parentPrn ? (
-                <Link href={fundPath(s.parentPrn)} className="text-brand-700 underline">
-                  PRN {s.parentPrn}
-                  {s.parentPrn === prn ? <span className="sr-only"> (this fund)</span> : null}
-                </Link>
-              ) : (
-                '—'
-              ),
-            className: 'whitespace-nowrap',
-          },
+          // The parent of a sub-fund listed on its umbrella's page is the umbrella: said once, above,
+          // not on every row; the column appears only when the register names another parent.
+          ...(rows.some((s) => s.parentPrn && s.parentPrn !== prn)
+            ? [
+                {
+                  header: 'Parent fund',
+                  cell: (s: SubFund) =>
+                    s.parentPrn ? (
+                      <Link href={fundPath(s.parentPrn)} className="text-brand-700 underline">
+                        PRN {s.parentPrn}
+                        {s.parentPrn === prn ? <span className="sr-only"> (this fund)</span> : null}
+                      </Link>
+                    ) : (
+                      '—'
+                    ),
+                  className: 'whitespace-nowrap',
+                },
+              ]
+            : []),
         ]}
       />
       {rows.map((s, i) => (Object.keys(s.extra).length ? <ExtraFields key={i} extra={s.extra} label={`Other fields for ${s.name ?? 'a sub-fund'}`} /> : null))}

@@ -54,8 +54,8 @@ export function ControlledFunctionsTable({
   if (previous) columns.push({ header: 'Ended', cell: (r) => formatDate(r.endDate), className: 'whitespace-nowrap' });
   columns.push(
     { header: 'Customer engagement', cell: (r) => (r.customerEngagementMethods.length ? r.customerEngagementMethods.join(', ') : '—') },
+    // (Not the "(N)" the register prefixes each row with: the API's index of the row, meaningless to a reader.)
     { header: 'Suspension or restriction', cell: (r) => <Restriction row={r} /> },
-    { header: 'Register no.', cell: (r) => (r.order !== undefined ? String(r.order) : '—'), className: 'whitespace-nowrap' },
   );
   return (
     <DataTable

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { NAV_LINK } from '@/components/layout/nav-link';
 import { hasRole } from '@/lib/auth/roles';
 import { getSessionUser } from '@/lib/auth/session';
 import { bulkPath } from '@/lib/routes/portal-paths';
@@ -8,7 +9,7 @@ export async function AnalystLinks() {
   const user = await getSessionUser();
   if (!user || !hasRole(user.role, 'analyst')) return null;
   return (
-    <Link href={bulkPath()} className="text-slate-700 underline-offset-4 hover:underline">
+    <Link href={bulkPath()} className={NAV_LINK}>
       Bulk checks
     </Link>
   );

@@ -143,7 +143,7 @@ export function HeaderTypeahead() {
   };
 
   return (
-    <form action="/search" method="get" role="search" aria-label="Quick search" className="relative flex w-full items-center gap-2 sm:w-auto">
+    <form action="/search" method="get" role="search" aria-label="Quick search" className="relative flex w-full items-center gap-2 max-md:order-1 md:w-auto">
       <label htmlFor={inputId} className="sr-only">
         Search the register by name or reference number
       </label>
@@ -161,7 +161,7 @@ export function HeaderTypeahead() {
         spellCheck={false}
         maxLength={300}
         value={text}
-        placeholder="Firm, person, fund or FRN/IRN/PRN"
+        placeholder="Name, FRN, IRN or PRN"
         onChange={(event) => {
           setText(event.target.value);
           setOpen(true);
@@ -169,13 +169,17 @@ export function HeaderTypeahead() {
         onKeyDown={onKeyDown}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
-        className="w-full min-w-0 rounded border border-slate-400 px-2 py-1 text-sm sm:w-72"
+        className="w-full min-w-0 rounded border border-slate-400 px-2 py-1 text-sm md:w-40"
       />
       <span id={hintId} className="sr-only">
         Suggestions appear after {TYPEAHEAD_MIN_CHARS} characters.
       </span>
-      <button type="submit" className="rounded border border-brand-700 bg-brand-600 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-700">
-        Search
+      <button type="submit" className="flex items-center gap-1 rounded border border-brand-700 bg-brand-600 px-2.5 py-1 text-sm font-semibold text-white hover:bg-brand-700">
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-none stroke-current stroke-2">
+          <circle cx="8.5" cy="8.5" r="5.5" />
+          <path d="m13 13 4.5 4.5" strokeLinecap="round" />
+        </svg>
+        <span className="md:sr-only">Search</span>
       </button>
       <ul
         id={listId}

@@ -68,7 +68,7 @@ function ResultsTable({ query, type, rows, where }: { query: string; type: Searc
         Standing here is read from each entry’s status in the search listing; a record’s own page reads its notices, requirements and disciplinary history too.
       </p>
       <p className="text-sm text-slate-700" data-testid="result-count">
-        {total.toLocaleString('en-GB')} {total === 1 ? one : many} match “{query}”{paged ? ` · page ${where.page} of ${where.pages}` : ''}
+        {total.toLocaleString('en-GB')} {total === 1 ? `${one} matches` : `${many} match`} “{query}”{paged ? ` · page ${where.page} of ${where.pages}` : ''}
       </p>
       {warned.length > 0 ? (
         <WarningCallout tone="danger" title={`${warned.length} of these ${warned.length === 1 ? 'is an unauthorised or clone firm' : 'are unauthorised or clone firms'}`}>

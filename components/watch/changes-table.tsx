@@ -88,8 +88,9 @@ export function ChangesTable({ changes, caption, extra, canManage }: { changes: 
         },
         {
           header: 'Section, detected',
+          // One line where there is room: the section, then the day it was seen.
           cell: (c) => (
-            <span className="flex flex-col">
+            <span className="flex flex-wrap items-baseline gap-x-1.5">
               <span data-section={c.section}>{sectionTitle(c.kind, c.section)}</span>
               <time dateTime={c.detectedAt} title={formatDateTime(c.detectedAt)} className="text-xs whitespace-nowrap text-slate-700">
                 {formatDate(c.detectedAt)}

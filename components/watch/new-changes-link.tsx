@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { NAV_LINK } from '@/components/layout/nav-link';
 import { getSessionUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { countNewChanges } from '@/lib/db/queries/watch-changes';
@@ -17,7 +18,7 @@ export async function NewChangesLink() {
     log.error({ err }, '[header] counting new changes failed');
   }
   return (
-    <Link href={changesPath({ state: 'new' })} className="text-slate-700 underline-offset-4 hover:underline" data-testid="new-changes-link">
+    <Link href={changesPath({ state: 'new' })} className={NAV_LINK} data-testid="new-changes-link">
       Changes
       {count !== null && count > 0 ? (
         <>

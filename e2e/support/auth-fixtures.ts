@@ -43,3 +43,10 @@ export async function sessionOf(page: Page): Promise<{ user?: { email: string; r
 export function signInMessage(page: Page) {
   return page.locator('#sign-in-error[role="alert"]');
 }
+
+/** Opens the header's account menu (who is signed in, their account, the admin pages, Sign out). */
+export async function openAccountMenu(page: Page): Promise<void> {
+  const button = page.getByRole('banner').getByRole('button', { name: /^Signed in as / });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+}

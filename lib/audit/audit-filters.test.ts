@@ -46,11 +46,25 @@ describe('parseAuditFilters', () => {
     const parsed = parseAuditFilters({ action: "firm.view'; drop", from: '2026-13-01', to: 'soon', before: 'x' });
     expect(parsed.problems.map((p) => p.field)).toEqual(['action', 'from', 'to', 'before']);
     expect(parsed.filter).toEqual({});
-    expect(parsed.problems[1].message).toBe('"2026-13-01" is not a date: use yyyy-mm-dd.');
+    expect(parsed.problems[1].message).toBe('"2026-13-01" is not a date: use dd/mm/yyyy, e.g. 01/07/2026.');
+    expect(parseAuditFilters({ from: '31/02/2026' }).problems).toEqual([{ field: 'from', message: '"31/02/2026" is not a date: use dd/mm/yyyy, e.g. 01/07/2026.' }]);
+    expect(parseAuditFilters({ from: '07/01/26' }).problems.map((p) => p.field)).toEqual(['from']);
+  });
+
+  it('reads dates as people in the UK write them (day first), and ISO days from older links', () => {
+    const uk = parseAuditFilters({ from: '01/07/2026', to: '2/7/2026' });
+    const iso = parseAuditFilters({ from: '2026-07-01', to: '2026-07-02' });
+    expect(uk.problems).toEqual([]);
+    expect(uk.filter).toEqual(iso.filter);
+    expect(uk.filter).toEqual({ from: '2026-06-30T23:00:00.000Z', to: '2026-07-02T23:00:00.000Z' });
+    expect(parseAuditFilters({ from: '01.07.2026' }).filter).toEqual({ from: '2026-06-30T23:00:00.000Z' });
+    // Day first: 12/01/2026 is the twelfth of January, not the first of December.
+    expect(parseAuditFilters({ from: '12/01/2026' }).filter).toEqual({ from: '2026-01-12T00:00:00.000Z' });
   });
 
   it('refuses a range that ends before it starts', () => {
     expect(parseAuditFilters({ from: '2026-07-02', to: '2026-07-01' }).problems).toEqual([{ field: 'to', message: 'The end date is before the start date.' }]);
+    expect(parseAuditFilters({ from: '02/07/2026', to: '01/07/2026' }).problems).toEqual([{ field: 'to', message: 'The end date is before the start date.' }]);
     expect(parseAuditFilters({ from: '2026-07-02', to: '2026-07-02' }).problems).toEqual([]);
   });
 

@@ -51,6 +51,18 @@ export function londonDayStart(day: string): string | undefined {
   return new Date(utcMidnight - londonOffsetMinutes(utcMidnight) * 60_000).toISOString();
 }
 
+/**
+ * A date as people in the UK write it, to the ISO day ("1/7/2026", "01/07/2026", "01.07.2026" →
+ * "2026-07-01"); an ISO day ("2026-07-01", in links made before the form took UK dates) is
+ * accepted as it is. Undefined for anything else, including impossible days.
+ */
+export function ukDay(text: string): string | undefined {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const uk = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  const day = iso ? text : uk ? `${uk[3]}-${uk[2].padStart(2, '0')}-${uk[1].padStart(2, '0')}` : undefined;
+  return day && londonDayStart(day) ? day : undefined;
+}
+
 function nextDay(day: string): string {
   const d = new Date(`${day}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
@@ -86,14 +98,14 @@ export function parseAuditFilters(params: Params): ParsedAuditFilters {
     } else filter.action = values.action;
   }
   if (values.from) {
-    const start = londonDayStart(values.from);
-    if (!start) problems.push({ field: 'from', message: `"${values.from.slice(0, 20)}" is not a date: use yyyy-mm-dd.` });
-    else filter.from = start;
+    const day = ukDay(values.from);
+    if (!day) problems.push({ field: 'from', message: `"${values.from.slice(0, 20)}" is not a date: use dd/mm/yyyy, e.g. 01/07/2026.` });
+    else filter.from = londonDayStart(day);
   }
   if (values.to) {
-    const end = londonDayStart(values.to) ? londonDayStart(nextDay(values.to)) : undefined;
-    if (!end) problems.push({ field: 'to', message: `"${values.to.slice(0, 20)}" is not a date: use yyyy-mm-dd.` });
-    else filter.to = end;
+    const day = ukDay(values.to);
+    if (!day) problems.push({ field: 'to', message: `"${values.to.slice(0, 20)}" is not a date: use dd/mm/yyyy, e.g. 01/07/2026.` });
+    else filter.to = londonDayStart(nextDay(day));
   }
   if (filter.from && filter.to && filter.from >= filter.to) {
     problems.push({ field: 'to', message: 'The end date is before the start date.' });

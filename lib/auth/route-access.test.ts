@@ -13,6 +13,7 @@ describe('route access', () => {
     '/_next/static/chunks/a.js',
     '/_next/image',
     '/favicon.ico',
+    '/icon.svg',
   ])('%s is public', (p) => expect(isPublicPath(p)).toBe(true));
   it.each(['/', '/search', '/firm/122702', '/admin/users', '/api/export', '/api/healthz', '/login/other', '/api/authx', '/reports/1'])('%s needs a session', (p) =>
     expect(isPublicPath(p)).toBe(false),

@@ -3,7 +3,8 @@
 // and every page and handler checks again itself (requireUser / authorizeRequest).
 
 /** Exact public pages and handlers. */
-const PUBLIC_EXACT = new Set(['/login', '/api/health', '/api/ready', '/favicon.ico']);
+/** (The favicon, app/icon.svg, is shown on the sign-in page too.) */
+const PUBLIC_EXACT = new Set(['/login', '/api/health', '/api/ready', '/favicon.ico', '/icon.svg']);
 /** Public prefixes (a path equal to the prefix without its trailing slash is included). */
 const PUBLIC_PREFIXES = ['/api/auth/', '/_next/static/', '/_next/image'];
 

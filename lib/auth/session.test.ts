@@ -95,7 +95,12 @@ describe('authorizeRequest / withAuth (route handlers)', () => {
     expect(anon.ok).toBe(false);
     if (!anon.ok) {
       expect(anon.response.status).toBe(401);
-      expect(await anon.response.json()).toEqual({ error: 'unauthenticated', message: 'Sign in to use this endpoint.' });
+      const body = await anon.response.json();
+      expect(body).toMatchObject({
+        error: 'unauthenticated',
+        message: expect.stringMatching(/^You have been signed out, or you are not signed in\. Sign in again \(http.*\/login\), then try this again\.$/),
+      });
+      expect(new URL(body.signIn).pathname).toBe('/login');
     }
     state.session = { user: viewer };
     const low = await authorizeRequest('analyst');

@@ -5,6 +5,8 @@ import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { getDb } from '@/lib/db/client';
 import { loginPath } from './callback-url';
+import { signedOutBody } from './signed-out';
+import { publicOrigin } from '@/lib/runtime/public-url';
 import { authConfig, getAuthOptions, type SessionUser } from './options';
 import { databaseUnwritable, noteDatabaseError } from '@/lib/db/db-writable';
 import { databaseUnavailableResponse } from '@/lib/health/unavailable-response';
@@ -85,7 +87,7 @@ export async function authorizeRequest(role: Role = 'viewer'): Promise<RequestAu
   if (!user) {
     return {
       ok: false,
-      response: Response.json({ error: 'unauthenticated', message: 'Sign in to use this endpoint.' }, { status: 401, headers: { 'cache-control': 'no-store' } }),
+      response: Response.json(signedOutBody((await headers()).get('referer'), publicOrigin()), { status: 401, headers: { 'cache-control': 'no-store' } }),
     };
   }
   if (!hasRole(user.role, role)) {

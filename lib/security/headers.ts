@@ -73,9 +73,10 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'same-origin',
-  // Nothing in the portal needs a device or a powerful feature; deny them all to every frame.
+  // Nothing in the portal needs a device or a powerful feature; deny them all to every frame. Only
+  // features Chromium knows are named: an unknown one (bluetooth) is a console warning on every page.
   'permissions-policy':
-    'accelerometer=(), autoplay=(), bluetooth=(), browsing-topics=(), camera=(), display-capture=(), ' +
+    'accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), ' +
     'geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), ' +
     'serial=(), usb=(), xr-spatial-tracking=()',
   'cross-origin-opener-policy': 'same-origin',

@@ -34,7 +34,7 @@ export interface PortalServerOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 /** Static files are many and say little: their lines are written at debug level. */
-const QUIET_ROUTES = new Set(['/_next/static', '/favicon.ico']);
+const QUIET_ROUTES = new Set(['/_next/static', '/favicon.ico', '/icon.svg']);
 
 function pathnameOf(url: string | undefined): string {
   const raw = url ?? '/';

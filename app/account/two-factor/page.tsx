@@ -51,7 +51,7 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Se
           <p className="mt-1 text-sm text-slate-700" data-testid="two-factor-status">
             On. You have {remaining} unused recovery {remaining === 1 ? 'code' : 'codes'}.
           </p>
-          <Link href="/account" className="text-sm font-medium text-blue-800 underline underline-offset-4">
+          <Link href="/account" className="text-sm font-medium text-brand-800 underline underline-offset-4">
             Back to your account
           </Link>
         </div>

@@ -13,7 +13,7 @@ export function SendDigestForm({ enabled }: { enabled: boolean }) {
         type="submit"
         disabled={!enabled || pending}
         aria-describedby="send-digest-help"
-        className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:cursor-not-allowed disabled:bg-slate-400"
+        className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-700 focus:ring-offset-2 disabled:cursor-not-allowed disabled:bg-slate-400"
       >
         {pending ? 'Queuing…' : 'Send the digest now'}
       </button>

@@ -5,7 +5,7 @@ import { createTokenAction } from './actions';
 import { TokenActionMessage } from './token-action-message';
 import { TOKEN_IDLE } from './token-action-state';
 
-const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
+const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700';
 
 export function CreateTokenForm() {
   const [state, action, pending] = useActionState(createTokenAction, TOKEN_IDLE);
@@ -70,7 +70,7 @@ export function CreateTokenForm() {
       <button
         type="submit"
         disabled={pending}
-        className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:opacity-70"
+        className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-700 focus:ring-offset-2 disabled:opacity-70"
       >
         {pending ? 'Issuing…' : 'Issue token'}
       </button>

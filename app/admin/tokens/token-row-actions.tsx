@@ -6,7 +6,7 @@ import { TokenActionMessage } from './token-action-message';
 import { TOKEN_IDLE } from './token-action-state';
 
 const button =
-  'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm font-medium text-slate-900 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-blue-700 disabled:opacity-60';
+  'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm font-medium text-slate-900 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-700 disabled:opacity-60';
 
 // One form per row; the submit button's name/value says which change is meant.
 export function TokenRowActions({ token }: { token: { id: string; name: string; revoked: boolean } }) {

@@ -7,7 +7,7 @@ import { createUserAction } from './actions';
 import { IDLE } from './action-state';
 import { ActionMessage } from './action-message';
 
-const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700';
+const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700';
 
 export function CreateUserForm({ ssoAvailable }: { ssoAvailable: boolean }) {
   const [state, action, pending] = useActionState(createUserAction, IDLE);
@@ -58,7 +58,7 @@ export function CreateUserForm({ ssoAvailable }: { ssoAvailable: boolean }) {
       <button
         type="submit"
         disabled={pending}
-        className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:opacity-70"
+        className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-700 focus:ring-offset-2 disabled:opacity-70"
       >
         {pending ? 'Adding…' : 'Add user'}
       </button>

@@ -23,7 +23,7 @@ export function TwoFactorRequirementForm({ required, enrolled, local }: { requir
       <button
         type="submit"
         disabled={pending}
-        className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus:ring-2 focus:ring-blue-700 focus:ring-offset-2 disabled:opacity-70"
+        className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-700 focus:ring-offset-2 disabled:opacity-70"
       >
         {pending ? 'Saving…' : 'Save two-factor setting'}
       </button>

@@ -13,7 +13,7 @@ interface Props {
 }
 
 const button =
-  'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm font-medium text-slate-900 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-blue-700 disabled:opacity-60';
+  'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm font-medium text-slate-900 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-700 disabled:opacity-60';
 
 // One form per row; the submit button's name/value says which change is meant.
 export function UserRowActions({ user, isSelf }: Props) {

@@ -90,11 +90,11 @@ function Candidates({ r, action, show, nextRow }: { r: ResultRow; action: string
         </ul>
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className="rounded bg-blue-700 px-3 py-1 text-sm font-semibold text-white hover:bg-blue-800 focus:ring-2 focus:ring-blue-700 focus:outline-none">
+        <button type="submit" className="rounded bg-brand-700 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-800 focus:ring-2 focus:ring-brand-700 focus:outline-none">
           Record choice for row {r.row.rowNo}
         </button>
         {nextRow ? (
-          <a href={`#row-${nextRow}`} className="text-sm text-blue-800 underline">
+          <a href={`#row-${nextRow}`} className="text-sm text-brand-800 underline">
             Skip to the next row waiting (row {nextRow})
           </a>
         ) : null}
@@ -147,7 +147,7 @@ function ResultCell({ column, r }: { column: ResultColumn; r: ResultRow }) {
       return (
         <td className="py-1 pr-3">
           {r.result.matchedRef && r.result.matchedKind && r.result.outcome === 'matched' ? (
-            <Link href={entityPath(r.result.matchedKind, r.result.matchedRef)} className="text-blue-800 underline">
+            <Link href={entityPath(r.result.matchedKind, r.result.matchedRef)} className="text-brand-800 underline">
               {r.result.matchedName ?? r.result.matchedRef} ({r.result.matchedRef})
             </Link>
           ) : r.result.outcome === 'unauthorised' ? (
@@ -212,7 +212,7 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
     <div className="space-y-6">
       <div>
         <p className="text-sm">
-          <Link href={bulkPath()} className="text-blue-800 underline">
+          <Link href={bulkPath()} className="text-brand-800 underline">
             Bulk checks
           </Link>
         </p>
@@ -231,7 +231,7 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
         )}
       </div>
       {notice && (
-        <p role="status" className="rounded border border-blue-300 bg-blue-50 p-2 text-sm text-blue-950">
+        <p role="status" className="rounded border border-brand-100 bg-brand-50 p-2 text-sm text-brand-800">
           {notice}
         </p>
       )}
@@ -240,10 +240,10 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
         <h2 id="bulk-actions-heading" className="sr-only">
           Actions
         </h2>
-        <a href={bulkApiPath(id, 'download', 'csv')} className="rounded border border-slate-400 px-3 py-1.5 font-medium text-blue-900 underline">
+        <a href={bulkApiPath(id, 'download', 'csv')} className="rounded border border-slate-400 px-3 py-1.5 font-medium text-brand-800 underline">
           Download CSV
         </a>
-        <a href={bulkApiPath(id, 'download', 'xlsx')} className="rounded border border-slate-400 px-3 py-1.5 font-medium text-blue-900 underline">
+        <a href={bulkApiPath(id, 'download', 'xlsx')} className="rounded border border-slate-400 px-3 py-1.5 font-medium text-brand-800 underline">
           Download XLSX
         </a>
         {!mayAct && <p className="basis-full text-slate-700">{BULK_NOTICES['not-owner']}</p>}
@@ -293,7 +293,7 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
               <Link
                 href={bulkPath(id)}
                 aria-current={show ? undefined : 'page'}
-                className={`inline-block rounded border px-3 py-1 ${show ? 'border-slate-400 text-blue-900 underline' : 'border-slate-900 bg-slate-900 font-semibold text-white'}`}
+                className={`inline-block rounded border px-3 py-1 ${show ? 'border-slate-400 text-brand-800 underline' : 'border-slate-900 bg-slate-900 font-semibold text-white'}`}
               >
                 All rows ({table.length.toLocaleString('en-GB')})
               </Link>
@@ -304,7 +304,7 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
                   href={withQuery(bulkPath(id), { show: f })}
                   aria-current={show === f ? 'page' : undefined}
                   data-testid={`review-${f}`}
-                  className={`inline-block rounded border px-3 py-1 ${show === f ? 'border-slate-900 bg-slate-900 font-semibold text-white' : 'border-slate-400 text-blue-900 underline'}`}
+                  className={`inline-block rounded border px-3 py-1 ${show === f ? 'border-slate-900 bg-slate-900 font-semibold text-white' : 'border-slate-400 text-brand-800 underline'}`}
                 >
                   {REVIEW_FILTERS[f]} ({counts[f].toLocaleString('en-GB')})
                 </Link>

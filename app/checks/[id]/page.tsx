@@ -90,9 +90,13 @@ export default async function CheckPage({ params }: Props) {
           What the register said (canonical JSON)
         </h2>
         <p className="text-sm text-slate-700">Exactly the bytes hashed: SHA-256 of this text (UTF-8) is the hash above.</p>
-        <pre tabIndex={0} className="max-h-[60vh] overflow-auto rounded border border-slate-200 bg-white p-3 text-xs break-all whitespace-pre-wrap">
-          {check.canonical}
-        </pre>
+        {/* Folded rather than in a scroll box: opened, every character is on the page (and in a printout). */}
+        <details className="rounded border border-slate-200 bg-white">
+          <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-brand-700 underline underline-offset-2">
+            Show the JSON ({check.canonical.length.toLocaleString('en-GB')} characters)
+          </summary>
+          <pre className="border-t border-slate-200 p-3 text-xs break-all whitespace-pre-wrap">{check.canonical}</pre>
+        </details>
       </section>
     </div>
   );

@@ -60,7 +60,9 @@ export default async function AuditVerifyPage() {
       <div role="status" data-testid="audit-chain-status" className="space-y-3">
         <p className="text-base">
           <StatusTag tone={report.intact ? 'positive' : 'negative'}>{report.intact ? 'Intact' : 'Broken'}</StatusTag>{' '}
-          <span data-testid="audit-chain-summary">{describeAuditChain(report)}</span>
+          <span data-testid="audit-chain-summary" className="wrap-anywhere">
+            {describeAuditChain(report)}
+          </span>
         </p>
         <SummaryList
           items={[
