@@ -4,6 +4,7 @@ import { BadReference } from '@/components/register/bad-reference';
 import { CaseReferenceForm } from '@/components/report/case-reference-form';
 import { FirmReport } from '@/components/report/firm-report';
 import { PrintButton } from '@/components/report/print-button';
+import { ReportPrintStyle } from '@/components/report/report-print-style';
 import { ReportAssembly } from '@/components/report/report-assembly';
 import { SaveEvidenceForm } from '@/components/report/save-evidence-form';
 import { recordAudit } from '@/lib/audit/record';
@@ -13,6 +14,8 @@ import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
 import { checkCaseReference } from '@/lib/report/case-reference';
 import { generateFirmReport } from '@/lib/report/generate-firm-report';
 import { readReportLimits } from '@/lib/report/limits';
+import { requestNonce } from '@/lib/security/request-nonce';
+import { publicOrigin } from '@/lib/server/public-url';
 
 type Props = { params: Promise<{ frn: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -55,6 +58,7 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
   });
   const name = page.firm.kind === 'ok' && page.firm.data.name ? page.firm.data.name : `Firm ${frn}`;
   const limits = readReportLimits();
+  const nonce = await requestNonce();
 
   return (
     <div className="space-y-6">
@@ -85,6 +89,7 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
           start={(progress) => generateFirmReport(user, frn, caseReference, progress)}
           render={({ data, draftId }) => (
             <div className="space-y-6">
+              <ReportPrintStyle data={data} origin={publicOrigin()} nonce={nonce} />
               <div className="no-print flex flex-wrap items-center gap-4 rounded border border-slate-200 bg-white p-3">
                 <PrintButton />
                 <SaveEvidenceForm draftId={draftId} />
