@@ -109,7 +109,7 @@ test.describe('printable firm report', () => {
     }
     expect(compact(pages[0])).toContain(`Page1of${pages.length}`);
     const everything = compact(pages.join(' '));
-    for (const absent of ['Signout', 'Regulatedmarkets', 'SaveasevidenceStores', 'Printorsaveas', 'DownloadCSV', 'Generatewiththisreference', 'Assemblingthereport']) {
+    for (const absent of ['Signout', 'Regulatedmarkets', 'SaveasevidenceStores', 'Printorsaveas', 'DownloadCSV', 'Generatereport', 'Summaryreport(each', 'Assemblingthereport']) {
       expect(everything, `"${absent}" must not be printed`).not.toContain(absent);
     }
     // The appointed-representative tables run over many pages, each starting with the header row again.

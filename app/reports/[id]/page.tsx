@@ -11,6 +11,7 @@ import { requireUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { getSnapshot } from '@/lib/db/queries/snapshots';
 import { FIRM_REPORT_FORMAT, type FirmReportData } from '@/lib/report/firm-report-data';
+import { reportFileHref } from '@/lib/export/export-paths';
 import { requestNonce } from '@/lib/security/request-nonce';
 import { publicOrigin } from '@/lib/server/public-url';
 
@@ -62,7 +63,7 @@ export default async function SnapshotPage({ params }: Props) {
       {renderable ? (
         <>
           <ReportPrintStyle data={data as FirmReportData} origin={publicOrigin()} nonce={nonce} extraFooter={`Saved snapshot ${snapshot.id}`} />
-          <FirmReport data={data as FirmReportData} />
+          <FirmReport data={data as FirmReportData} fileHref={(key) => reportFileHref('snapshot', snapshot.id, key)} />
         </>
       ) : (
         <WarningCallout tone="danger" title="This snapshot cannot be displayed">

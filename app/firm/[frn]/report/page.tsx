@@ -11,7 +11,9 @@ import { recordAudit } from '@/lib/audit/record';
 import { requireUser } from '@/lib/auth/session';
 import { firmPath, reportsPath } from '@/lib/routes/portal-paths';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
+import { reportFileHref } from '@/lib/export/export-paths';
 import { checkCaseReference } from '@/lib/report/case-reference';
+import { checkReportView } from '@/lib/report/report-view';
 import { generateFirmReport } from '@/lib/report/generate-firm-report';
 import { readReportLimits } from '@/lib/report/limits';
 import { requestNonce } from '@/lib/security/request-nonce';
@@ -47,14 +49,18 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
     return <BadReference page={page} />;
   }
   const { frn } = page;
-  const checkedCase = checkCaseReference((await searchParams).case);
+  const query = await searchParams;
+  const checkedCase = checkCaseReference(query.case);
   const caseReference = checkedCase.ok ? checkedCase.value : undefined;
+  const checkedView = checkReportView(query.view);
+  const view = checkedView.ok ? checkedView.value : 'full';
+  const inputOk = checkedCase.ok && checkedView.ok;
   await recordAudit({
     action: 'report.view',
     user,
     reference: frn,
-    outcome: checkedCase.ok ? 'success' : 'failure',
-    detail: checkedCase.ok ? { caseReference: caseReference ?? null } : { reason: 'bad-input', field: 'case' },
+    outcome: inputOk ? 'success' : 'failure',
+    detail: inputOk ? { caseReference: caseReference ?? null, view } : { reason: 'bad-input', field: checkedCase.ok ? 'view' : 'case' },
   });
   const name = page.firm.kind === 'ok' && page.firm.data.name ? page.firm.data.name : `Firm ${frn}`;
   const limits = readReportLimits();
@@ -72,21 +78,23 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
           </Link>
         </p>
         <h1 className="text-2xl font-bold tracking-tight">
-          Firm report: {name} <span className="font-mono text-lg font-normal text-slate-600">FRN {frn}</span>
+          Firm {view === 'summary' ? 'summary report' : 'report'}: {name} <span className="font-mono text-lg font-normal text-slate-600">FRN {frn}</span>
         </h1>
         <p className="no-print max-w-3xl text-sm text-slate-700">
-          Every section of the firm in full, read from the register now (or from the portal&apos;s recent cache), for printing or saving as evidence. Lists are read up to{' '}
+          Every section of the firm, read from the register now (or from the portal&apos;s recent cache), for printing or saving as evidence: in full, or as a summary (each
+          section&apos;s count and first rows, with every list in full as a CSV file whose SHA-256 is printed), which keeps a large firm&apos;s printout short. Lists are read up to{' '}
           {limits.reportMaxPages} pages each; anything cut short says so.
         </p>
       </div>
       <CaseReferenceForm
         action={firmPath(frn, 'report')}
-        value={checkedCase.ok ? caseReference : String((await searchParams).case ?? '').slice(0, 200)}
-        error={checkedCase.ok ? undefined : checkedCase.message}
+        value={checkedCase.ok ? caseReference : String(query.case ?? '').slice(0, 200)}
+        view={view}
+        error={checkedCase.ok ? (checkedView.ok ? undefined : checkedView.message) : checkedCase.message}
       />
-      {checkedCase.ok ? (
+      {inputOk ? (
         <ReportAssembly
-          start={(progress) => generateFirmReport(user, frn, caseReference, progress)}
+          start={(progress) => generateFirmReport(user, frn, caseReference, progress, view)}
           render={({ data, draftId }) => (
             <div className="space-y-6">
               <ReportPrintStyle data={data} origin={publicOrigin()} nonce={nonce} />
@@ -94,7 +102,7 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
                 <PrintButton />
                 <SaveEvidenceForm draftId={draftId} />
               </div>
-              <FirmReport data={data} />
+              <FirmReport data={data} fileHref={(key) => reportFileHref('draft', draftId, key)} />
             </div>
           )}
         />
