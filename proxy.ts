@@ -11,7 +11,7 @@ import { portalBadRequest } from '@/lib/routes/bad-request';
 import { publicOrigin } from '@/lib/server/public-url';
 import { crossOriginRefusal } from '@/lib/security/same-origin';
 import { applyHeaders, contentSecurityPolicy, createNonce, CSP_HEADER, securityHeaders, servedOverHttps } from '@/lib/security/headers';
-import { stillUnwritable } from '@/lib/health/db-writable';
+import { stillUnwritable } from '@/lib/db/db-writable';
 import { answersWithoutDatabase, databaseUnavailableResponse } from '@/lib/health/unavailable-response';
 
 // The first gate (Next 16 "proxy", formerly middleware; it runs on the Node.js runtime). It only

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { readInputTable } from '@/lib/bulk/bulk-columns';
 import type { Cell } from '@/lib/bulk/bulk-input';
-import { createBulkRowHandler } from '@/lib/bulk/bulk-row-handler';
+import { createBulkRowHandler } from '@/lib/bulk/bulk-row.job';
 import { openMigratedDb } from '@/lib/db/connect';
 import { createBulkJob, listBulkRows, type BulkRow } from '@/lib/db/queries/bulk';
 import type { EntityKind } from '@/lib/db/schema';

@@ -2,7 +2,7 @@
  * `npm run worker`: the portal's background engine without the web server, for deployments that
  * want the work apart from the web processes (the portal's own processes can then run with
  * BACKGROUND_WORK=off, or keep theirs: the queue's leases let any number of engines share it).
- * It runs the job queue's lanes (watch checks, and every other job kind in lib/jobs/handlers.ts)
+ * It runs the job queue's lanes (watch checks, and every other job kind listed in lib/server/background.ts)
  * and keeps the nightly watch schedule (WATCH_NIGHTLY, WATCH_NIGHTLY_AT).
  *
  * It reads the portal's settings: the same database (DATABASE_URL, or the SQLite file in
@@ -21,7 +21,8 @@
  */
 import { hostname } from 'node:os';
 import { dbConfigFromEnv, openMigratedDb, type Env } from '@/lib/db/connect';
-import { readEngineSettings, startEngine, stopEngine } from '@/lib/jobs/engine';
+import { stopEngine } from '@/lib/jobs/engine';
+import { readEngineSettings, startEngine } from '@/lib/server/background';
 import { loadRegisterConfig, RegisterConfigError, type RegisterConfig } from '@/lib/register/load-config';
 import { loadScaleOutConfig, ScaleOutConfigError } from '@/lib/register/scale-out-config';
 import { portProblem, redactUrl, settingValue } from '@/lib/server/settings-values';

@@ -11,7 +11,7 @@ import { checkSearchText, checkSearchType } from '@/lib/register/validate';
 import { listViewKey, parseListView } from '@/components/register/list-view';
 import { entityPath } from '@/lib/routes/portal-paths';
 import { jumpToNumber, type NumberNotFound as NumberNotFoundData } from '@/lib/search/number-jump';
-import { jumpForQuery } from '@/lib/search/reference-query';
+import { jumpForQuery } from '@/lib/routes/reference-query';
 import { readSearchQuery } from '@/lib/search/search-folding';
 import Link from 'next/link';
 import { searchPath } from '@/lib/routes/portal-paths';

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@/lib/db/queries/audit';
-import { type CsvColumn, csvDocument } from '@/lib/export/csv';
+import { type CsvColumn, csvDocument } from '@/lib/csv/csv';
 
 /** The audit log as CSV: one row per entry, newest first, detail as JSON; times in ISO (UTC). */
 

@@ -6,7 +6,7 @@ import { cache } from 'react';
 import { getDb } from '@/lib/db/client';
 import { loginPath } from './callback-url';
 import { authConfig, getAuthOptions, type SessionUser } from './options';
-import { databaseUnwritable, noteDatabaseError } from '@/lib/health/db-writable';
+import { databaseUnwritable, noteDatabaseError } from '@/lib/db/db-writable';
 import { databaseUnavailableResponse } from '@/lib/health/unavailable-response';
 import { hasRole, type Role } from './roles';
 import { REQUEST_PATH_HEADER } from './route-access';

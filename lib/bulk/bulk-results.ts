@@ -1,5 +1,5 @@
 import type { BulkJob, BulkRow } from '@/lib/db/queries/bulk';
-import type { CsvColumn } from '@/lib/export/csv';
+import type { CsvColumn } from '@/lib/csv/csv';
 import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 import { reasonsText, standingText, type StandingLevel } from '@/lib/standing/standing';
 

@@ -2,8 +2,8 @@ import type { Db, EntityKind } from '@/lib/db/schema';
 import { getBulkJob, getBulkRow, recordRowResult, type BulkRow, type BulkRowPayload, type RowResult, type StoredCandidate } from '@/lib/db/queries/bulk';
 import { FIRM_SECTIONS, isFirmSectionSlug, sectionEndpoint, sectionRows, type FirmSectionSlug } from '@/lib/sections/firm-sections';
 import type { Job } from '@/lib/jobs/job-queue';
-import type { JobContext, JobHandler, JobOutcome } from '@/lib/jobs/worker';
-import { neutraliseCell } from '@/lib/export/csv';
+import type { JobOutcome } from '@/lib/jobs/worker';
+import { neutraliseCell } from '@/lib/csv/csv';
 import type * as M from '@/lib/register/model';
 import type { RegisterClient } from '@/lib/register/register-client-types';
 import type { AllPagesResult, RegisterFailure, RegisterResult } from '@/lib/register/result';
@@ -131,33 +131,17 @@ function sectionFields(slug: FirmSectionSlug, rows: unknown[], truncated: boolea
   return { [`${title} (count)`]: `${rows.length}${truncated ? '+' : ''}`, [title]: text };
 }
 
-export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
+/**
+ * Checks one row and records its result (the `bulk-row` job's work, lib/bulk/bulk-row.job.ts):
+ * the payload is already read, and a shutdown is answered by the job's definition.
+ */
+export function bulkRowChecker(deps: BulkRowHandlerDeps): (payload: BulkRowPayload, job: Job, signal: AbortSignal) => Promise<JobOutcome> {
   const maxWaitMs = deps.maxWaitMs ?? 60_000;
   const now = deps.now ?? Date.now;
+  return checkAndRecord;
 
-  return async function handleBulkRow(job: Job, context: JobContext): Promise<JobOutcome> {
-    // On shutdown, answer at once rather than wait for queued register calls: the job runs again,
-    // and if this run still records the row, the next one finds it recorded and fetches nothing.
-    // The listener is removed after each job: the worker's one signal outlives thousands of them.
-    let onAbort: () => void = () => undefined;
-    const stopped = new Promise<'stopped'>((resolve) => {
-      onAbort = () => resolve('stopped');
-      if (context.signal.aborted) resolve('stopped');
-      else context.signal.addEventListener('abort', onAbort, { once: true });
-    });
-    const checking = checkAndRecord(job, context);
-    const outcome = await Promise.race([checking, stopped]).finally(() => context.signal.removeEventListener('abort', onAbort));
-    if (outcome === 'stopped') {
-      checking.catch(() => undefined);
-      return { status: 'retry', error: 'Stopped by a shutdown before the row was recorded.' };
-    }
-    return outcome;
-  };
-
-  async function checkAndRecord(job: Job, context: JobContext): Promise<JobOutcome> {
+  async function checkAndRecord(payload: BulkRowPayload, job: Job, signal: AbortSignal): Promise<JobOutcome> {
     const db = deps.db;
-    const payload = job.payload as BulkRowPayload;
-    if (!payload || typeof payload.bulkId !== 'string' || !Number.isInteger(payload.rowNo)) return { status: 'failed', error: 'The job names no bulk row.' };
     const [bulk, row] = await Promise.all([getBulkJob(db, payload.bulkId), getBulkRow(db, payload.bulkId, payload.rowNo)]);
     // Expired (pruned), cancelled, or already checked by an earlier run of this job: nothing to fetch.
     if (!bulk || !row) return { status: 'done', result: { skipped: 'gone' } };
@@ -168,7 +152,7 @@ export function createBulkRowHandler(deps: BulkRowHandlerDeps): JobHandler {
     const lastAttempt = job.attempts >= job.maxAttempts;
     let result: RowResult;
     try {
-      result = await checkRow(deps.client, row, sections, log, { maxWaitMs, signal: context.signal, lastAttempt });
+      result = await checkRow(deps.client, row, sections, log, { maxWaitMs, signal, lastAttempt });
     } catch (error) {
       if (!(error instanceof RetryLater)) throw error;
       if (!lastAttempt) return { status: 'retry', error: error.message, retryAfterMs: error.retryAfterMs };

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { CsvColumn } from '@/lib/export/csv';
+import type { CsvColumn } from '@/lib/csv/csv';
 
 /**
  * An XLSX workbook of one table, written with ExcelJS: the input it writes is our own, already

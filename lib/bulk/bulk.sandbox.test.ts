@@ -19,8 +19,8 @@ import {
   type BulkRow,
 } from '@/lib/db/queries/bulk';
 import type { Db, DialectName } from '@/lib/db/schema';
-import { csvDocument } from '@/lib/export/csv';
-import { afterJob, jobHandlers } from '@/lib/jobs/handlers';
+import { csvDocument } from '@/lib/csv/csv';
+import { afterJob, jobHandlers } from '@/lib/server/background';
 import { claimJob, type Job } from '@/lib/jobs/job-queue';
 import { startWorker } from '@/lib/jobs/worker';
 import { createRegisterClient } from '@/lib/register/register-client';
@@ -29,7 +29,7 @@ import { testConfig } from '@/lib/register/test-support/test-config';
 import type { Cell } from './bulk-input';
 import { readInputTable } from './bulk-columns';
 import { downloadColumns, resultRows } from './bulk-results';
-import { createBulkRowHandler } from './bulk-row-handler';
+import { createBulkRowHandler } from './bulk-row.job';
 import { readUpload } from './bulk-upload';
 import { DEFAULT_BULK_SETTINGS } from './bulk-config';
 import { xlsxDocument } from './bulk-xlsx';

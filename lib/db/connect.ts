@@ -2,7 +2,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { noteDatabaseError } from '@/lib/health/db-writable';
+import { noteDatabaseError } from '@/lib/db/db-writable';
 import { ensurePrivateFile } from '@/lib/server/private-files';
 import { type Env, redactUrl } from '@/lib/server/settings-values';
 import { migrateToLatest } from './migrations';

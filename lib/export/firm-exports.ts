@@ -1,6 +1,6 @@
 import type * as M from '@/lib/register/model';
-import type { CsvColumn } from './csv';
-import { extraJson, joined } from './csv-cells';
+import type { CsvColumn } from '@/lib/csv/csv';
+import { extraJson, joined } from '@/lib/csv/csv-cells';
 import { defineExport, type RegisterExport } from './register-export';
 
 /**

@@ -1,6 +1,6 @@
 import type { RegisterClient } from '@/lib/register/register-client-types';
 import type { AllPagesOptions, AllPagesResult, Provenance, RegisterFailure } from '@/lib/register/result';
-import { type CsvColumn, csvDocument } from './csv';
+import { type CsvColumn, csvDocument } from '@/lib/csv/csv';
 
 /**
  * One register table as a CSV file: which list to walk, how its data becomes rows, and the

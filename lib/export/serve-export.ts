@@ -5,7 +5,7 @@ import { readReportLimits } from '@/lib/report/limits';
 import { getRegisterClient } from '@/lib/register/client';
 import type { RegisterClient } from '@/lib/register/register-client-types';
 import type { RegisterFailure, RegisterResult } from '@/lib/register/result';
-import { csvFilename, csvResponse } from './csv';
+import { csvFilename, csvResponse } from '@/lib/csv/csv';
 import type { ExportSubject, RegisterExport } from './register-export';
 
 /**

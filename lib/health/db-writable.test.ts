@@ -6,7 +6,16 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openMigratedDb } from '@/lib/db/connect';
 import type { Database } from '@/lib/db/schema';
-import { databaseUnwritable, failedForStorage, isStorageFailure, noteDatabaseError, noteDatabaseWrite, RECHECK_MS, registerWriteProbe, stillUnwritable } from './db-writable';
+import {
+  databaseUnwritable,
+  failedForStorage,
+  isStorageFailure,
+  noteDatabaseError,
+  noteDatabaseWrite,
+  RECHECK_MS,
+  registerWriteProbe,
+  stillUnwritable,
+} from '@/lib/db/db-writable';
 import { databaseUnavailableResponse } from './unavailable-response';
 import { probeWrite } from './write-probe';
 

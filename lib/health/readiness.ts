@@ -6,7 +6,7 @@ import type { RegisterResult } from '@/lib/register/result';
 import { loadScaleOutConfig } from '@/lib/register/scale-out-config';
 import { isShuttingDown } from '@/lib/server/shutdown';
 import { assessDatabase, assessRedis, assessUpstream, overall, type DatabaseCheck, type Readiness } from './assess';
-import { failedForStorage, noteDatabaseWrite } from './db-writable';
+import { failedForStorage, noteDatabaseWrite } from '@/lib/db/db-writable';
 import { probeInstance, probeWrite } from './write-probe';
 
 /**

@@ -1,4 +1,4 @@
-import { UNAVAILABLE_MESSAGE } from './db-writable';
+import { UNAVAILABLE_MESSAGE } from '@/lib/db/db-writable';
 
 /**
  * What the proxy answers while the database cannot write (lib/health/db-writable.ts): HTTP 503

@@ -1,20 +1,19 @@
-import { readNightlySettings, startNightlySchedule, type NightlySchedule, type NightlySettings } from '@/lib/watch/nightly';
-import type { EngineDeps } from './engine-deps';
-import { startDigestSchedule } from '@/lib/notify/notify-jobs';
-import { afterJob, jobHandlers } from './handlers';
-import { startWorker, type Worker } from './worker';
+import type { Db, DialectName } from '@/lib/db/schema';
+import type { Job } from './job-queue';
+import { startWorker, type JobHandler, type Worker } from './worker';
 import { settingValue, wholeNumberIn } from '@/lib/server/settings-values';
 import { getLogger } from '@/lib/server/logger';
 
 /**
- * The background engine of one process: a worker on the portal's job queue with every job kind's
- * handler (lib/jobs/handlers.ts). It runs inside every portal process (`npm start`, each of
- * `npm run instances`) unless BACKGROUND_WORK=off, and alone in `npm run worker`. Every register
- * call it makes goes through the process's register client at background priority, so the pacer
- * puts a person's page first whatever the engine is doing.
+ * The background engine of one process: a worker on the portal's job queue with the handlers and
+ * schedules it is given. Which kinds of work exist, and the schedules, are the composition root's
+ * (lib/server/background.ts): this folder knows no feature. It runs inside every portal process
+ * (`npm start`, each of `npm run instances`) unless BACKGROUND_WORK=off, and alone in `npm run
+ * worker`. Every register call a job makes goes through the process's register client at
+ * background priority, so the pacer puts a person's page first whatever the engine is doing.
  */
 
-export interface EngineSettings {
+export interface WorkerSettings {
   /** Whether this process runs background jobs. */
   enabled: boolean;
   /** Jobs one process runs at once. */
@@ -23,17 +22,14 @@ export interface EngineSettings {
   pollMs: number;
   /** How long a claimed job is this process's before another may take it over (renewed while it runs; ms). */
   leaseMs: number;
-  /** The nightly watch cycle's schedule. */
-  nightly: NightlySettings;
 }
 
-const DEFAULTS: Omit<EngineSettings, 'nightly'> = { enabled: true, lanes: 2, pollMs: 1000, leaseMs: 60_000 };
+const DEFAULTS: WorkerSettings = { enabled: true, lanes: 2, pollMs: 1000, leaseMs: 60_000 };
 
-/** Reads BACKGROUND_WORK, BACKGROUND_LANES, BACKGROUND_POLL_MS, BACKGROUND_LEASE_SECONDS, WATCH_NIGHTLY and WATCH_NIGHTLY_AT; problems name the variable. */
-export function readEngineSettings(env: Record<string, string | undefined>): { settings: EngineSettings; problems: string[] } {
-  const nightly = readNightlySettings(env);
-  const problems: string[] = [...nightly.problems];
-  const settings: EngineSettings = { ...DEFAULTS, nightly: nightly.settings };
+/** Reads BACKGROUND_WORK, BACKGROUND_LANES, BACKGROUND_POLL_MS and BACKGROUND_LEASE_SECONDS; problems name the variable. */
+export function readWorkerSettings(env: Record<string, string | undefined>): { settings: WorkerSettings; problems: string[] } {
+  const problems: string[] = [];
+  const settings: WorkerSettings = { ...DEFAULTS };
   const work = settingValue(env, 'BACKGROUND_WORK')?.toLowerCase();
   if (work) {
     if (work === 'on') settings.enabled = true;
@@ -54,10 +50,24 @@ export function readEngineSettings(env: Record<string, string | undefined>): { s
   return { settings, problems };
 }
 
+/** Something that runs on a timer beside the worker (the nightly cycle, the digests), stopped with it. */
+export interface Schedule {
+  stop(): void | Promise<void>;
+}
+
+export interface EngineParts {
+  db: Db;
+  dialect: DialectName;
+  /** Every kind's handler by kind. */
+  handlers: Record<string, JobHandler>;
+  /** After every recorded attempt (closing a cycle when its last check is done, …). */
+  afterJob(job: Job): Promise<void>;
+  /** Started with the worker; `wake` starts idle lanes now. */
+  schedules(wake: () => void): Schedule[];
+}
+
 export interface Engine {
   worker: Worker;
-  /** The nightly schedule, when WATCH_NIGHTLY is on. */
-  nightly: NightlySchedule | null;
   stop(): Promise<void>;
 }
 
@@ -65,28 +75,24 @@ const KEY = Symbol.for('fsr-portal.background-engine');
 type Holder = typeof globalThis & { [KEY]?: Engine };
 
 /** Starts this process's engine (once; a second call returns the first). */
-export function startEngine(deps: EngineDeps, settings: EngineSettings, log: (message: string) => void = (message) => getLogger().error(message)): Engine {
+export function startEngineWith(parts: EngineParts, settings: WorkerSettings, log: (message: string) => void = (message) => getLogger().error(message)): Engine {
   const holder = globalThis as Holder;
   if (holder[KEY]) return holder[KEY];
   const worker = startWorker({
-    db: deps.db,
-    dialect: deps.dialect,
-    handlers: jobHandlers(deps),
+    db: parts.db,
+    dialect: parts.dialect,
+    handlers: parts.handlers,
     lanes: settings.lanes,
     pollMs: settings.pollMs,
     leaseMs: settings.leaseMs,
-    onOutcome: (job) => afterJob(deps, job),
+    onOutcome: (job) => parts.afterJob(job),
     onError: (error) => log(`Background work: ${error instanceof Error ? error.message : String(error)}`),
   });
-  const nightly = settings.nightly.enabled ? startNightlySchedule({ db: deps.db, now: deps.now, log, onStarted: () => worker.wake() }, settings.nightly) : null;
-  // The daily watch digest (lib/notify): keeps today's and tomorrow's digest jobs enqueued.
-  const digests = startDigestSchedule(deps, log);
+  const schedules = parts.schedules(() => worker.wake());
   const engine: Engine = {
     worker,
-    nightly,
     async stop() {
-      await nightly?.stop();
-      digests.stop();
+      for (const schedule of schedules) await schedule.stop();
       await worker.stop();
       if (holder[KEY] === engine) holder[KEY] = undefined;
     },

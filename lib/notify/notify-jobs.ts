@@ -1,8 +1,10 @@
 import { isoNow } from '@/lib/db/clock';
 import type { Db } from '@/lib/db/schema';
+import { z } from 'zod';
+import { defineJob } from '@/lib/jobs/define-job';
 import type { EngineDeps } from '@/lib/jobs/engine-deps';
 import { enqueueJobs, type Job, type NewJob } from '@/lib/jobs/job-queue';
-import type { JobHandler, JobOutcome } from '@/lib/jobs/worker';
+import type { JobOutcome } from '@/lib/jobs/worker';
 import { changeReport, claimChanges, markFailed, markSent, recordAttempt, releaseClaims } from './deliveries';
 import { addDays, londonDate, londonTimeOn } from '@/lib/format/london-time';
 import { digestMessage, highSeverityMessage, smtpSender, type MailSender } from './mail';
@@ -33,7 +35,12 @@ export interface CyclePayload {
   cycleId: string;
 }
 
-export function notifySettingsOf(deps: EngineDeps): NotifySettings {
+/** What notification jobs are given: the engine's, and where notifications go (default read from the environment). */
+export interface NotifyDeps extends EngineDeps {
+  notify?: NotifySettings;
+}
+
+export function notifySettingsOf(deps: NotifyDeps): NotifySettings {
   return deps.notify ?? readNotifySettings(process.env).settings;
 }
 
@@ -42,7 +49,7 @@ function lastAttempt(job: Job): boolean {
 }
 
 async function sendMail(
-  deps: EngineDeps,
+  deps: NotifyDeps,
   job: Job,
   filter: Parameters<typeof claimChanges>[3],
   compose: (report: Awaited<ReturnType<typeof changeReport>>, settings: NonNullable<NotifySettings['mail']>) => Parameters<MailSender>[0],
@@ -74,52 +81,67 @@ async function sendMail(
   return { status: 'done', result: { sent: ids.length, recipients: message.to.length, messageId } };
 }
 
-export function notifyJobHandlers(deps: EngineDeps): Record<string, JobHandler> {
-  return {
-    [NOTIFY_DIGEST_JOB]: async (job) => {
-      const p = job.payload as DigestPayload;
-      if (!p || typeof p.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(p.date)) return { status: 'failed', error: 'The digest job is not readable (date missing).' };
-      const now = deps.now?.() ?? Date.now();
-      return sendMail(deps, job, { detectedBy: isoNow(now) }, (report, mail) => digestMessage(report, p.date, mail.from, mail.to));
-    },
-    [NOTIFY_HIGH_MAIL_JOB]: async (job) => {
-      const p = job.payload as CyclePayload;
-      if (!p || typeof p.cycleId !== 'string') return { status: 'failed', error: 'The high-severity e-mail job is not readable (cycle missing).' };
-      return sendMail(deps, job, { cycleId: p.cycleId, severity: 'high' }, (report, mail) => highSeverityMessage(report, mail.from, mail.to));
-    },
-    [NOTIFY_WEBHOOK_JOB]: async (job) => {
-      const p = job.payload as CyclePayload;
-      if (!p || typeof p.cycleId !== 'string') return { status: 'failed', error: 'The webhook job is not readable (cycle missing).' };
-      const settings = notifySettingsOf(deps);
-      if (!settings.webhook || !settings.publicUrl) {
-        await markFailed(deps.db, 'webhook', job.id, job.attempts, 'The webhook was turned off before this delivery was made.', deps.now?.() ?? Date.now());
-        return { status: 'done', result: { sent: 0, skipped: 'the webhook is not configured' } };
-      }
-      const cycle = await deps.db.selectFrom('watch_cycles').selectAll().where('id', '=', p.cycleId).executeTakeFirst();
-      if (!cycle) return { status: 'failed', error: 'The cycle is no longer recorded.' };
-      const ids = await claimChanges(deps.db, 'webhook', job.id, { cycleId: p.cycleId }, deps.now?.() ?? Date.now());
-      if (ids.length === 0) return { status: 'done', result: { sent: 0 } };
-      const report = await changeReport(deps.db, ids, settings.publicUrl);
-      const body = webhookBody(
-        job.id,
-        { id: cycle.id, trigger: cycle.trigger, scope: cycle.scope, createdAt: cycle.created_at, finishedAt: cycle.finished_at, entityCount: Number(cycle.entity_count) },
-        report,
-      );
-      const hook = settings.webhook;
-      const result = await postWebhook(hook.url, hook.secret, job.id, body, hook.timeoutMs, deps.now?.() ?? Date.now());
-      if (result.ok) {
-        await markSent(deps.db, 'webhook', job.id, job.attempts, deps.now?.() ?? Date.now());
-        return { status: 'done', result: { sent: ids.length, status: result.status } };
-      }
-      if (lastAttempt(job)) {
-        await markFailed(deps.db, 'webhook', job.id, job.attempts, result.error, deps.now?.() ?? Date.now());
-        return { status: 'failed', error: `${result.error} (gave up after ${job.attempts} attempts)` };
-      }
-      await recordAttempt(deps.db, 'webhook', job.id, job.attempts, result.error);
-      return { status: 'retry', error: result.error, retryAfterMs: result.retryAfterMs };
-    },
-  };
-}
+const cyclePayload: z.ZodType<CyclePayload> = z.object({ cycleId: z.string() });
+
+/** The day's digest: every change not yet e-mailed (lib/notify/deliveries.ts claims them). */
+export const digestJob = defineJob<DigestPayload, NotifyDeps>({
+  kind: NOTIFY_DIGEST_JOB,
+  title: 'digest',
+  payload: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date yyyy-mm-dd') }),
+  priority: NOTIFY_JOB_PRIORITY,
+  async run(p, job, { deps }) {
+    const now = deps.now?.() ?? Date.now();
+    return sendMail(deps, job, { detectedBy: isoNow(now) }, (report, mail) => digestMessage(report, p.date, mail.from, mail.to));
+  },
+});
+
+/** The e-mail at once for a closed cycle's high-severity changes. */
+export const highMailJob = defineJob<CyclePayload, NotifyDeps>({
+  kind: NOTIFY_HIGH_MAIL_JOB,
+  title: 'high-severity e-mail',
+  payload: cyclePayload,
+  priority: NOTIFY_JOB_PRIORITY,
+  async run(p, job, { deps }) {
+    return sendMail(deps, job, { cycleId: p.cycleId, severity: 'high' }, (report, mail) => highSeverityMessage(report, mail.from, mail.to));
+  },
+});
+
+/** The signed webhook for a closed cycle's changes. */
+export const webhookJob = defineJob<CyclePayload, NotifyDeps>({
+  kind: NOTIFY_WEBHOOK_JOB,
+  title: 'webhook',
+  payload: cyclePayload,
+  priority: NOTIFY_JOB_PRIORITY,
+  async run(p, job, { deps }) {
+    const settings = notifySettingsOf(deps);
+    if (!settings.webhook || !settings.publicUrl) {
+      await markFailed(deps.db, 'webhook', job.id, job.attempts, 'The webhook was turned off before this delivery was made.', deps.now?.() ?? Date.now());
+      return { status: 'done', result: { sent: 0, skipped: 'the webhook is not configured' } };
+    }
+    const cycle = await deps.db.selectFrom('watch_cycles').selectAll().where('id', '=', p.cycleId).executeTakeFirst();
+    if (!cycle) return { status: 'failed', error: 'The cycle is no longer recorded.' };
+    const ids = await claimChanges(deps.db, 'webhook', job.id, { cycleId: p.cycleId }, deps.now?.() ?? Date.now());
+    if (ids.length === 0) return { status: 'done', result: { sent: 0 } };
+    const report = await changeReport(deps.db, ids, settings.publicUrl);
+    const body = webhookBody(
+      job.id,
+      { id: cycle.id, trigger: cycle.trigger, scope: cycle.scope, createdAt: cycle.created_at, finishedAt: cycle.finished_at, entityCount: Number(cycle.entity_count) },
+      report,
+    );
+    const hook = settings.webhook;
+    const result = await postWebhook(hook.url, hook.secret, job.id, body, hook.timeoutMs, deps.now?.() ?? Date.now());
+    if (result.ok) {
+      await markSent(deps.db, 'webhook', job.id, job.attempts, deps.now?.() ?? Date.now());
+      return { status: 'done', result: { sent: ids.length, status: result.status } };
+    }
+    if (lastAttempt(job)) {
+      await markFailed(deps.db, 'webhook', job.id, job.attempts, result.error, deps.now?.() ?? Date.now());
+      return { status: 'failed', error: `${result.error} (gave up after ${job.attempts} attempts)` };
+    }
+    await recordAttempt(deps.db, 'webhook', job.id, job.attempts, result.error);
+    return { status: 'retry', error: result.error, retryAfterMs: result.retryAfterMs };
+  },
+});
 
 /**
  * When a cycle closes: the e-mail for its high-severity changes and the webhook for its changes,
@@ -177,7 +199,7 @@ export async function scheduleDigests(db: Db, settings: NotifySettings, now: num
 }
 
 /** After any job's attempt is recorded: when it closed a cycle, that cycle's notifications. */
-export async function afterCycleClosed(deps: EngineDeps, cycleId: string): Promise<number> {
+export async function afterCycleClosed(deps: NotifyDeps, cycleId: string): Promise<number> {
   return enqueueCycleNotifications(deps.db, cycleId, notifySettingsOf(deps), deps.now?.() ?? Date.now());
 }
 
@@ -186,7 +208,7 @@ export interface DigestSchedule {
 }
 
 /** Keeps the next digests enqueued: now, then every hour (a timer that never holds the process open). */
-export function startDigestSchedule(deps: EngineDeps, log: (message: string) => void, everyMs = 60 * 60_000): DigestSchedule {
+export function startDigestSchedule(deps: NotifyDeps, log: (message: string) => void, everyMs = 60 * 60_000): DigestSchedule {
   const settings = notifySettingsOf(deps);
   if (!settings.mail) return { stop() {} };
   const tick = () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type CsvColumn, csvDocument, csvFilename } from '@/lib/export/csv';
+import { type CsvColumn, csvDocument, csvFilename } from '@/lib/csv/csv';
 import { investmentTypeColumns, PASSPORT_ACTIVITY_COLUMNS, passportActivityRows } from '@/lib/export/firm-exports';
 import { PROVENANCE_HEADERS } from '@/lib/export/register-export';
 import type * as M from '@/lib/register/model';

@@ -4,7 +4,7 @@ import type { RequestAuthorization } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { getReportDraft } from '@/lib/db/queries/report-drafts';
 import { getSnapshot } from '@/lib/db/queries/snapshots';
-import { csvResponse } from '@/lib/export/csv';
+import { csvResponse } from '@/lib/csv/csv';
 import { EXPORT_ACTION } from '@/lib/export/serve-export';
 import { FIRM_REPORT_FORMAT, type FirmReportData } from './firm-report-data';
 import { sha256OfText } from './report-files';

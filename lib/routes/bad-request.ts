@@ -1,6 +1,6 @@
 import { parseListView } from '@/components/register/list-view';
 import { firmBadRequest } from '@/lib/firm/firm-route-input';
-import { jumpForQuery } from '@/lib/search/reference-query';
+import { jumpForQuery } from '@/lib/routes/reference-query';
 import { checkIrn, checkPrn, checkSearchText, checkSearchType } from '@/lib/register/validate';
 
 /**

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { readFirm, readFund } from '@/lib/page-data/cached-reads';
 import type { RegisterResult } from '@/lib/register/result';
 import { entityPath } from '@/lib/routes/portal-paths';
-import type { EntityReference } from './reference-query';
+import type { EntityReference } from '@/lib/routes/reference-query';
 
 /** What the search page says when neither reading of a number is on the register. */
 export interface NumberNotFound {

@@ -3,7 +3,7 @@ import type { RegisterClient } from '@/lib/register/register-client-types';
 import type { CallOptions, RegisterFailure, RegisterResult } from '@/lib/register/result';
 import { checkSearchText } from '@/lib/register/validate';
 import { entityPath, searchPath } from '@/lib/routes/portal-paths';
-import { jumpForQuery } from './reference-query';
+import { jumpForQuery } from '@/lib/routes/reference-query';
 import { normaliseTypeaheadQuery, TYPEAHEAD_MIN_CHARS, type TypeaheadBody, type TypeaheadErrorBody, type TypeaheadResult } from './typeahead-query';
 
 /**

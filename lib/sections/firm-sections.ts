@@ -1,4 +1,4 @@
-import { disciplinaryColumns, joined, otherFieldsColumn as other } from '@/lib/export/csv-cells';
+import { disciplinaryColumns, joined, otherFieldsColumn as other } from '@/lib/csv/csv-cells';
 import type * as M from '@/lib/register/model';
 import type { DataOf } from '@/lib/register/normalise';
 import type { EndpointFn, RegisterEndpoints } from '@/lib/register/register-client-types';

@@ -1,4 +1,4 @@
-import { otherFieldsColumn as other } from '@/lib/export/csv-cells';
+import { otherFieldsColumn as other } from '@/lib/csv/csv-cells';
 import type { DataOf } from '@/lib/register/normalise';
 import { keyOf, listSection, registry } from './section-kit';
 

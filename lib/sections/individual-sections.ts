@@ -1,4 +1,4 @@
-import { disciplinaryColumns, joined, otherFieldsColumn as other } from '@/lib/export/csv-cells';
+import { disciplinaryColumns, joined, otherFieldsColumn as other } from '@/lib/csv/csv-cells';
 import type { DataOf } from '@/lib/register/normalise';
 import { disciplinaryKey } from './firm-sections';
 import { bucketed, keyOf, listSection, registry } from './section-kit';

@@ -1,5 +1,5 @@
-import type { CsvColumn } from '@/lib/export/csv';
-import { otherFieldsColumn as other } from '@/lib/export/csv-cells';
+import type { CsvColumn } from '@/lib/csv/csv';
+import { otherFieldsColumn as other } from '@/lib/csv/csv-cells';
 import type * as M from '@/lib/register/model';
 import { keyOf } from './section-kit';
 

@@ -1,4 +1,4 @@
-import type { CsvColumn } from '@/lib/export/csv';
+import type { CsvColumn } from '@/lib/csv/csv';
 import type { DataOf } from '@/lib/register/normalise';
 import type { EndpointFn, RegisterEndpoints } from '@/lib/register/register-client-types';
 

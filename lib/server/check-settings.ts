@@ -7,7 +7,7 @@ import { loadRegisterConfig, RegisterConfigError } from '@/lib/register/load-con
 import { loadScaleOutConfig, ScaleOutConfigError } from '@/lib/register/scale-out-config';
 import { readReportLimits } from '@/lib/report/limits';
 import { readBulkSettings } from '@/lib/bulk/bulk-config';
-import { readEngineSettings } from '@/lib/jobs/engine';
+import { readEngineSettings } from './background';
 import { readNotifySettings } from '@/lib/notify/notify-settings';
 import { readRefreshLimit } from '@/lib/page-data/refresh-limit';
 import { readMetricsSettings } from '@/lib/metrics/metrics-endpoint';

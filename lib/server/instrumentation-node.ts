@@ -53,7 +53,8 @@ export async function registerNodeServer(): Promise<void> {
   // The background engine (watch checks, bulk rows, notifications) runs in every portal process
   // unless BACKGROUND_WORK=off. It stops first on shutdown, before the register client and the
   // database it uses; a job in progress is left to its lease and claimed again later.
-  const { readEngineSettings, startEngine, stopEngine } = await import('@/lib/jobs/engine');
+  const { stopEngine } = await import('@/lib/jobs/engine');
+  const { readEngineSettings, startEngine } = await import('@/lib/server/background');
   const engineSettings = readEngineSettings(process.env).settings;
   onShutdown('background engine', stopEngine);
   onShutdown('register client (queued calls, Redis locks and connection)', async () => {
@@ -72,7 +73,7 @@ export async function registerNodeServer(): Promise<void> {
   // Ready means able to write: the proxy and /api/ready use this probe (a small transaction on a
   // table of its own) to tell whether the database takes writes, and while it does not, it is
   // tried again in the background too, so the portal comes back by itself even with no traffic.
-  const { registerWriteProbe, stillUnwritable, RECHECK_MS } = await import('@/lib/health/db-writable');
+  const { registerWriteProbe, stillUnwritable, RECHECK_MS } = await import('@/lib/db/db-writable');
   const { probeInstance, probeWrite } = await import('@/lib/health/write-probe');
   const { getDbHandle: dbHandle } = await import('@/lib/db/client');
   const instance = probeInstance(process.env);

@@ -17,6 +17,8 @@ import { defaultWatchedSections, normaliseWatchedSections, watchSection, WATCH_S
 export const WATCH_CHECK_JOB = 'watch-check';
 /** Watch checks run before bulk rows (lower runs first). */
 export const WATCH_JOB_PRIORITY = 10;
+/** A shutdown mid-check costs an attempt; leave room for several restarts in one night. */
+export const WATCH_CHECK_ATTEMPTS = 10;
 
 export interface WatchCheckPayload {
   cycleId: string;
@@ -201,8 +203,7 @@ export async function startCycle(db: Db, request: CycleRequest): Promise<Started
       group: cycleId,
       dedupeKey: `${cycleId}:${t.kind}:${t.ref}`,
       priority: WATCH_JOB_PRIORITY,
-      // A shutdown mid-check costs an attempt; leave room for several restarts in one night.
-      maxAttempts: 10,
+      maxAttempts: WATCH_CHECK_ATTEMPTS,
       payload: {
         cycleId,
         kind: t.kind,

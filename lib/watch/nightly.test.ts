@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { forEachDialect, postgresStatus } from '@/test/db-harness';
 import { isoNow } from '@/lib/db/clock';
 import type { Db } from '@/lib/db/schema';
-import { readEngineSettings } from '@/lib/jobs/engine';
+import { readEngineSettings } from '@/lib/server/background';
 import { settingsProblems } from '@/lib/server/check-settings';
 import { londonClock } from '@/lib/format/london-time';
 import { dueNightlyKey, readNightlySettings, startNightlySchedule } from './nightly';

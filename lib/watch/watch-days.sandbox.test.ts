@@ -5,7 +5,7 @@ import type { DayChange } from '@/sandbox/dataset/day-state';
 import { SHOWCASE } from '@/sandbox/dataset/showcase';
 import { isoNow } from '@/lib/db/clock';
 import type { EntityKind } from '@/lib/db/schema';
-import { afterJob, jobHandlers } from '@/lib/jobs/handlers';
+import { afterJob, jobHandlers } from '@/lib/server/background';
 import { startWorker } from '@/lib/jobs/worker';
 import { createRegisterClient } from '@/lib/register/register-client';
 import type { RegisterClient } from '@/lib/register/register-client-types';

@@ -5,7 +5,7 @@ import { SHOWCASE } from '@/sandbox/dataset/showcase';
 import { isoNow } from '@/lib/db/clock';
 import { sha256Hex } from '@/lib/db/queries/snapshots';
 import type { Db, DialectName, EntityKind } from '@/lib/db/schema';
-import { afterJob, jobHandlers } from '@/lib/jobs/handlers';
+import { afterJob, jobHandlers } from '@/lib/server/background';
 import { startWorker } from '@/lib/jobs/worker';
 import { createRegisterClient } from '@/lib/register/register-client';
 import type { RegisterClient } from '@/lib/register/register-client-types';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchType } from '@/lib/register/model';
 import type { RegisterResult } from '@/lib/register/result';
 import { checkFrn, checkIrn, checkPage, checkPrn, checkSearchText, checkSearchType } from '@/lib/register/validate';
-import { jumpForQuery } from '@/lib/search/reference-query';
+import { jumpForQuery } from '@/lib/routes/reference-query';
 import { typeahead, type TypeaheadClient } from '@/lib/search/typeahead';
 import { normaliseTypeaheadQuery } from '@/lib/search/typeahead-query';
 import { searchText } from './arbitraries';

@@ -17,6 +17,7 @@ import type { BulkJobsTable, BulkJobState, BulkMode, BulkOutcome, BulkRowsTable,
 export const BULK_ROW_JOB = 'bulk-row';
 /** Queue priority of bulk rows: after watch checks (10), which are after anything urgent (0). */
 export const BULK_ROW_PRIORITY = 20;
+export const BULK_ROW_ATTEMPTS = 5;
 
 export interface BulkRowPayload {
   bulkId: string;
@@ -202,7 +203,7 @@ export interface NewBulkJob {
 
 function rowJob(bulkId: string, rowNo: number, suffix = ''): NewJob {
   const payload: BulkRowPayload = { bulkId, rowNo };
-  return { kind: BULK_ROW_JOB, payload, group: bulkId, dedupeKey: `bulk:${bulkId}:${rowNo}${suffix}`, priority: BULK_ROW_PRIORITY, maxAttempts: 5 };
+  return { kind: BULK_ROW_JOB, payload, group: bulkId, dedupeKey: `bulk:${bulkId}:${rowNo}${suffix}`, priority: BULK_ROW_PRIORITY, maxAttempts: BULK_ROW_ATTEMPTS };
 }
 
 /** Whether a row needs the register (not invalid, not a repeat of an earlier row). */

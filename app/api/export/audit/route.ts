@@ -5,7 +5,7 @@ import { authorizeRequest, getSessionUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { isoNow } from '@/lib/db/clock';
 import { listAudit } from '@/lib/db/queries/audit';
-import { csvFilename, csvResponse } from '@/lib/export/csv';
+import { csvFilename, csvResponse } from '@/lib/csv/csv';
 import { EXPORT_ACTION } from '@/lib/export/serve-export';
 
 /** Entries per file: the query layer's own maximum; a longer log is exported a date range at a time. */

@@ -4,7 +4,7 @@ import { auditBulk, json, loadBulkJob } from '@/lib/bulk/bulk-service';
 import { xlsxDocument, xlsxResponse } from '@/lib/bulk/bulk-xlsx';
 import { getDb } from '@/lib/db/client';
 import { listBulkRows } from '@/lib/db/queries/bulk';
-import { csvDocument, csvFilename, csvResponse } from '@/lib/export/csv';
+import { csvDocument, csvFilename, csvResponse } from '@/lib/csv/csv';
 
 type Context = { params: Promise<{ id: string }> };
 
