@@ -9,7 +9,8 @@ import type { RegisterClient } from '@/lib/register/register-client-types';
 import { SHOWCASE } from '@/sandbox/dataset/showcase';
 import { startSandbox, type RunningSandbox } from '@/sandbox/server';
 import { parse } from 'csv-parse/sync';
-import { firstRowsOf, reportFiles, sha256OfText, SUMMARY_FIRST_ROWS } from '@/lib/report/report-files';
+import { reportFiles, sha256OfText } from '@/lib/export/report-files';
+import { firstRowsOf, SUMMARY_FIRST_ROWS } from '@/lib/report/report-summary';
 import { FIRM_SECTION_SLUGS, sectionSize } from '@/lib/sections/firm-sections';
 import { FirmReport } from './firm-report';
 

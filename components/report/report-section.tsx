@@ -2,7 +2,7 @@ import { NoneRecorded } from '@/components/firm/none-recorded';
 import { firmSectionView } from '@/components/firm/firm-section-tables';
 import { FIRM_SECTIONS, type FirmSectionData, type FirmSectionSlug, sectionSize } from '@/lib/sections/firm-sections';
 import type { FirmReportData, ReportList } from '@/lib/report/firm-report-data';
-import { firstRowsOf, longerThan } from '@/lib/report/report-files';
+import { firstRowsOf, longerThan } from '@/lib/report/report-summary';
 import { type FileHref, ReportDetailsSummary, ReportFirstRowsNote } from './report-files';
 import { ReportListStatus } from './report-list-status';
 import { ReportPassportDetails } from './report-passport-details';

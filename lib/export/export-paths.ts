@@ -38,7 +38,7 @@ export function auditExportHref(query: '' | `?${string}`): AppPath<WithQuery<'/a
   return `/api/export/audit${query}`;
 }
 
-/** A summary report's CSV file (lib/report/report-files.ts): from the live report's draft (its owner only) or a saved snapshot. */
+/** A summary report's CSV file (lib/export/report-files.ts): from the live report's draft (its owner only) or a saved snapshot. */
 export function reportFileHref(source: 'draft' | 'snapshot', id: string, key: string): AppPath<`/api/export/report/${string}/${string}/${string}`> {
   return `/api/export/report/${source}/${seg(id)}/${seg(key)}`;
 }

@@ -71,7 +71,7 @@ export interface FirmReportData {
   standing?: Standing;
   /**
    * Set when the report is a summary (for large firms): every section with its count and first
-   * rows, the full lists in CSV files kept here byte for byte (lib/report/report-files.ts), so a
+   * rows, the full lists in CSV files kept here byte for byte (lib/export/report-files.ts), so a
    * saved snapshot holds the files its printout names by SHA-256. Absent in a full report.
    */
   summary?: ReportSummary;

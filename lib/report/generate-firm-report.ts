@@ -6,8 +6,7 @@ import { createReportDraft } from '@/lib/db/queries/report-drafts';
 import { getRegisterClient } from '@/lib/register/client';
 import { registerSource } from '@/lib/register/config';
 import { assembleFirmReport } from './assemble-firm-report';
-import { type FirmReportData, reportFirmName, reportGaps, type ReportView } from './firm-report-data';
-import { reportFiles, SUMMARY_FIRST_ROWS } from './report-files';
+import { type FirmReportData, reportFirmName, reportGaps, type ReportSummary } from './firm-report-data';
 import { readReportLimits } from './limits';
 import type { ReportProgress } from './report-progress';
 
@@ -27,7 +26,8 @@ export async function generateFirmReport(
   frn: string,
   caseReference: string | undefined,
   progress: ReportProgress,
-  view: ReportView = 'full',
+  /** For a summary report: its summary, from the assembled data (lib/export/report-files.ts). */
+  summarise?: (data: FirmReportData) => ReportSummary,
 ): Promise<GeneratedReport> {
   const limits = readReportLimits();
   const { data, stats } = await assembleFirmReport(getRegisterClient(), {
@@ -40,7 +40,7 @@ export async function generateFirmReport(
     progress,
   });
   // A summary keeps its full lists as files, made from this data and kept in it (so in the draft and any snapshot of it).
-  if (view === 'summary') data.summary = { firstRows: SUMMARY_FIRST_ROWS, files: reportFiles(data) };
+  if (summarise) data.summary = summarise(data);
   const db = await getDb();
   const draftId = await createReportDraft(db, { frn, subjectName: reportFirmName(data), createdBy: user, caseReference, data });
   const gaps = reportGaps(data);
@@ -51,7 +51,7 @@ export async function generateFirmReport(
     outcome: gaps.failed.length > 0 ? 'failure' : 'success',
     detail: {
       caseReference: caseReference ?? null,
-      view,
+      view: data.summary ? 'summary' : 'full',
       ...(data.summary ? { files: data.summary.files.map((f) => ({ file: f.filename, rows: f.rows, sha256: f.sha256 })) } : {}),
       pages: stats.pages,
       cachedPages: stats.cachedPages,

@@ -12,6 +12,7 @@ import { requireUser } from '@/lib/auth/session';
 import { firmPath, reportsPath } from '@/lib/routes/portal-paths';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
 import { reportFileHref } from '@/lib/export/export-paths';
+import { summariseReport } from '@/lib/export/report-files';
 import { checkCaseReference } from '@/lib/report/case-reference';
 import { checkReportView } from '@/lib/report/report-view';
 import { generateFirmReport } from '@/lib/report/generate-firm-report';
@@ -94,7 +95,7 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
       />
       {inputOk ? (
         <ReportAssembly
-          start={(progress) => generateFirmReport(user, frn, caseReference, progress, view)}
+          start={(progress) => generateFirmReport(user, frn, caseReference, progress, view === 'summary' ? summariseReport : undefined)}
           render={({ data, draftId }) => (
             <div className="space-y-6">
               <ReportPrintStyle data={data} origin={publicOrigin()} nonce={nonce} />

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { type CsvColumn, csvDocument, csvFilename } from '@/lib/csv/csv';
-import { investmentTypeColumns, PASSPORT_ACTIVITY_COLUMNS, passportActivityRows } from '@/lib/export/firm-exports';
-import { PROVENANCE_HEADERS } from '@/lib/export/register-export';
+import { investmentTypeColumns, PASSPORT_ACTIVITY_COLUMNS, passportActivityRows } from './firm-exports';
+import { PROVENANCE_HEADERS } from './register-export';
 import type * as M from '@/lib/register/model';
 import type { Provenance } from '@/lib/register/result';
 import { FIRM_SECTION_SLUGS, FIRM_SECTIONS, type FirmSectionData, type FirmSectionSlug, sectionRows } from '@/lib/sections/firm-sections';
-import type { FirmReportData, ReportFile, ReportList } from './firm-report-data';
+import type { FirmReportData, ReportFile, ReportList, ReportSummary } from '@/lib/report/firm-report-data';
+import { SUMMARY_FIRST_ROWS } from '@/lib/report/report-summary';
 
 /**
  * The full lists of a summary report as CSV files: one per section that has rows, one for every
@@ -16,9 +17,6 @@ import type { FirmReportData, ReportFile, ReportList } from './firm-report-data'
  * snapshot holds them (under its own SHA-256) and gives back the same bytes years later, whatever
  * later versions of the portal write.
  */
-
-/** Rows shown of each list in a summary report; the rest are in its file. */
-export const SUMMARY_FIRST_ROWS = 25;
 
 /** The file keys that are not a section's slug. */
 export const DETAIL_FILE_KEYS = ['passport-permissions', 'investment-types'] as const;
@@ -102,18 +100,7 @@ export function reportFiles(data: FirmReportData): ReportFile[] {
   return files;
 }
 
-/** A list's data with each of its lists (a bucketed section's current and previous) cut to its first `n` rows. */
-export function firstRowsOf<T>(data: T, n: number): T {
-  if (Array.isArray(data)) return data.slice(0, n) as T;
-  if (data && typeof data === 'object') {
-    return Object.fromEntries(Object.entries(data as Record<string, unknown>).map(([k, v]) => [k, Array.isArray(v) ? v.slice(0, n) : v])) as T;
-  }
-  return data;
-}
-
-/** Whether any of a list's lists holds more than `n` rows (so the summary shows only the first rows). */
-export function longerThan(data: unknown, n: number): boolean {
-  if (Array.isArray(data)) return data.length > n;
-  if (data && typeof data === 'object') return Object.values(data as Record<string, unknown>).some((v) => Array.isArray(v) && v.length > n);
-  return false;
+/** A summary report's summary: how many rows of each list it shows, and every list's file. */
+export function summariseReport(data: FirmReportData): ReportSummary {
+  return { firstRows: SUMMARY_FIRST_ROWS, files: reportFiles(data) };
 }

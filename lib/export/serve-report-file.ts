@@ -5,8 +5,8 @@ import { getDb } from '@/lib/db/client';
 import { getReportDraft } from '@/lib/db/queries/report-drafts';
 import { getSnapshot } from '@/lib/db/queries/snapshots';
 import { csvResponse } from '@/lib/csv/csv';
-import { EXPORT_ACTION } from '@/lib/export/serve-export';
-import { FIRM_REPORT_FORMAT, type FirmReportData } from './firm-report-data';
+import { EXPORT_ACTION } from './serve-export';
+import { FIRM_REPORT_FORMAT, type FirmReportData } from '@/lib/report/firm-report-data';
 import { sha256OfText } from './report-files';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
