@@ -10,7 +10,8 @@ import { expect, test } from './support/signed-in';
 // (print media, as the browser's print dialog uses), read back page by page. Every page carries
 // the running header and footer (firm, FRN, case reference, generated at and by, page n of N),
 // links print as absolute addresses on the portal's public address, and the summary fits in 15
-// pages with the SHA-256 of each full list's file, which downloads with exactly that hash.
+// pages with the SHA-256 of each full list's file, which downloads with exactly that hash. The
+// case reference typed beside the report is the one its saved snapshot carries (issue 26 item 7).
 
 const NETWORK = SHOWCASE.networkPrincipalFrn;
 const NAME = 'Kingsmere Mortgage Network Limited';
@@ -64,6 +65,25 @@ test.describe('the report on paper', () => {
     // Every appointed representative is in it (1,500+), though the summary shows the first 25.
     expect(body.toString('utf8').split('\r\n').length).toBeGreaterThan(1500);
     await expect(page.locator('#ar-current tbody tr')).toHaveCount(25);
+
+    // The case reference typed is the one saved, though the report was not generated again with it;
+    // the saved snapshot keeps the files, which download from it with the same hash.
+    await page.getByLabel('Case reference').fill('E2E-TYPED-2');
+    await expect(page.getByTestId('save-case-reference')).toContainText('E2E-TYPED-2');
+    await page.getByRole('button', { name: 'Save as evidence' }).click();
+    await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('stamp-case')).toHaveText('E2E-TYPED-2');
+    await expect(page.getByTestId('snapshot-integrity')).toHaveText(/^Verified/);
+    const saved = page.getByTestId('report-file-appointed-representatives');
+    await expect(saved.getByTestId('report-file-sha256')).toHaveText(`SHA-256 ${hash}`);
+    const fromSnapshot = await page.request.get((await saved.getByRole('link').getAttribute('href'))!);
+    expect(
+      createHash('sha256')
+        .update(await fromSnapshot.body())
+        .digest('hex'),
+    ).toBe(hash);
+    await page.goto(`/reports?firm=${NETWORK}&user=mine`);
+    await expect(page.getByRole('row').filter({ hasText: 'E2E-TYPED-2' })).toHaveCount(1);
   });
 
   test('700100’s full report: every page headed, absolute links, its page count', async ({ page }) => {

@@ -101,7 +101,7 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
               <ReportPrintStyle data={data} origin={publicOrigin()} nonce={nonce} />
               <div className="no-print flex flex-wrap items-center gap-4 rounded border border-slate-200 bg-white p-3">
                 <PrintButton />
-                <SaveEvidenceForm draftId={draftId} />
+                <SaveEvidenceForm draftId={draftId} caseReference={data.caseReference} />
               </div>
               <FirmReport data={data} fileHref={(key) => reportFileHref('draft', draftId, key)} />
             </div>
