@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { SHOWCASE } from '../sandbox/dataset/showcase';
 import { compact, pdfText } from './support/pdf-text';
-import { sharedBaseURL, staffAccounts } from './support/shared-portal';
+import { sharedBaseURL, staffAccounts, storageStatePath } from './support/shared-portal';
 import { expect, test } from './support/signed-in';
 
 // The report on paper (issue 26): 700100's summary and full reports printed by Chromium to A4 PDF
@@ -96,5 +96,21 @@ test.describe('the report on paper', () => {
     const everything = pages.join('');
     expect(everything).toContain(compact(`(${sharedBaseURL}/firm/${SHOWCASE.appointedRepresentativeFrn})`));
     expect(everything).not.toMatch(/\(\/(firm|individual|fund)\//);
+  });
+
+  test('the report of an FRN the register does not know is a 404, audited first', async ({ page, browser, baseURL }) => {
+    const response = await page.goto('/firm/9999999/report?case=E2E-404');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No firm with FRN 9999999 is on the register');
+    const admin = await browser.newContext({ baseURL, storageState: storageStatePath('admin') });
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`/admin/audit?user=${encodeURIComponent(staffAccounts.analyst)}&action=report.view&reference=9999999`);
+    const row = adminPage
+      .getByRole('table', { name: /Audit entries/ })
+      .locator('tbody tr')
+      .first();
+    await expect(row).toContainText('failure');
+    await expect(row).toContainText('not-found');
+    await admin.close();
   });
 });

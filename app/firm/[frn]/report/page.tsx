@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { BadReference } from '@/components/register/bad-reference';
 import { CaseReferenceForm } from '@/components/report/case-reference-form';
 import { FirmReport } from '@/components/report/firm-report';
@@ -10,7 +11,7 @@ import { SaveEvidenceForm } from '@/components/report/save-evidence-form';
 import { recordAudit } from '@/lib/audit/record';
 import { requireUser } from '@/lib/auth/session';
 import { firmPath, reportsPath } from '@/lib/routes/portal-paths';
-import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
+import { firmPageMetadata, loadFirmRecord } from '@/lib/firm/load-firm-page';
 import { reportFileHref } from '@/lib/export/export-paths';
 import { summariseReport } from '@/lib/export/report-files';
 import { checkCaseReference } from '@/lib/report/case-reference';
@@ -26,11 +27,6 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
   return firmPageMetadata(params, 'Report');
 }
 
-/** Next's notFound() error, recognised so a report of an unknown firm is audited before the 404 goes out. */
-function isNotFound(error: unknown): boolean {
-  return typeof (error as { digest?: unknown })?.digest === 'string' && (error as { digest: string }).digest.startsWith('NEXT_HTTP_ERROR_FALLBACK;404');
-}
-
 /**
  * /firm/[frn]/report?case=…: every section of the firm in full, streamed with progress while it
  * is assembled, stamped for print, and savable as evidence. The audit entry is written before
@@ -38,12 +34,11 @@ function isNotFound(error: unknown): boolean {
  */
 export default async function FirmReportPage({ params, searchParams }: Props) {
   const user = await requireUser();
-  let page: Awaited<ReturnType<typeof loadFirmPage>>;
-  try {
-    page = await loadFirmPage(params);
-  } catch (error) {
-    if (isNotFound(error)) await recordAudit({ action: 'report.view', user, outcome: 'failure', reference: (await params).frn.slice(0, 20), detail: { reason: 'not-found' } });
-    throw error;
+  const page = await loadFirmRecord(params);
+  if (page.kind === 'not-found') {
+    // Audited before the 404 goes out, as every report view is.
+    await recordAudit({ action: 'report.view', user, outcome: 'failure', reference: page.frn, detail: { reason: 'not-found' } });
+    notFound();
   }
   if (page.kind === 'bad-input') {
     await recordAudit({ action: 'report.view', user, outcome: 'failure', reference: page.input.slice(0, 20), detail: { reason: 'bad-input', field: page.field } });
