@@ -29,7 +29,7 @@ export function FirmReport({ data, fileHref }: { data: FirmReportData; /** Where
         {data.firm.status === 'ok' ? (
           <>
             {data.standing ? <StandingDetails standing={data.standing} /> : null}
-            <FirmWarnings firm={data.firm.data} />
+            <FirmWarnings firm={data.firm.data} sayNone />
             <FirmKeyFacts firm={data.firm.data} />
             <ResultProvenance provenance={data.firm.provenance}>
               <span aria-hidden="true">·</span>
