@@ -90,7 +90,7 @@ test.describe('printable firm report', () => {
     expect(await page.locator('#ar-current thead').evaluate((el) => getComputedStyle(el).display)).toBe('table-header-group');
     const arLink = page.locator('#ar-current tbody tr').first().getByRole('link').first();
     // The portal's public address before the path (the report's print style sets --portal-origin).
-    expect(await arLink.evaluate((el) => getComputedStyle(el, '::after').content)).toContain('attr(href)');
+    expect(await arLink.evaluate((el) => getComputedStyle(el, '::after').content)).toMatch(new RegExp(`^" \\(${sharedBaseURL}/firm/\\d+\\)"$`));
 
     // Chromium's own print to PDF (print media, as the print dialog uses).
     const pdf = await page.pdf({ format: 'A4', printBackground: false });

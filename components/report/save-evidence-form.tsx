@@ -24,14 +24,22 @@ export function SaveEvidenceForm({ draftId, caseReference }: { draftId: string; 
     field.addEventListener('input', follow);
     return () => field.removeEventListener('input', follow);
   }, []);
+  useEffect(() => {
+    // A document load, not a client navigation: the snapshot's print style carries the new document's CSP nonce.
+    if (state.savedPath) window.location.assign(state.savedPath);
+  }, [state.savedPath]);
   const shown = typed.trim().replace(/\s+/g, ' ');
   const differs = shown !== (caseReference ?? '');
   return (
     <form action={action} className="no-print flex flex-wrap items-center gap-3">
       <input type="hidden" name="draftId" value={draftId} />
       <input type="hidden" name="caseReference" value={typed} />
-      <button type="submit" disabled={pending} className="rounded bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800 disabled:opacity-60">
-        {pending ? 'Saving…' : 'Save as evidence'}
+      <button
+        type="submit"
+        disabled={pending || Boolean(state.savedPath)}
+        className="rounded bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+      >
+        {pending || state.savedPath ? 'Saving…' : 'Save as evidence'}
       </button>
       <span className="text-sm text-slate-700" aria-live="polite" data-testid="save-case-reference">
         Stores this report, unchangeable, with its SHA-256 fingerprint, under case reference {shown ? <strong>{shown}</strong> : 'none'}

@@ -1,6 +1,5 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { recordAudit } from '@/lib/audit/record';
 import { requireUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
@@ -9,7 +8,11 @@ import { reportPath } from '@/lib/routes/portal-paths';
 import { checkCaseReference } from './case-reference';
 import { snapshotFromDraft } from './snapshot-from-draft';
 
-export type SaveEvidenceState = { error?: string; caseReference?: string };
+export type SaveEvidenceState = {
+  error?: string;
+  caseReference?: string;
+  /** The saved snapshot's page, which the form opens as a new document (its print style needs that document's CSP nonce). */ savedPath?: string;
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -43,5 +46,5 @@ export async function saveEvidence(_previous: SaveEvidenceState, form: FormData)
       error: `This report has already been saved: a report can be saved once, by the person who generated it, within ${DRAFT_LIFETIME_HOURS} hours. Generate it again to save a new copy.`,
     };
   }
-  redirect(reportPath(snapshot.id));
+  return { savedPath: reportPath(snapshot.id) };
 }
