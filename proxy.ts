@@ -8,7 +8,7 @@ import { isPortalToken, withinMaxAge } from '@/lib/auth/session-check';
 import { carriesToken } from '@/lib/tokens/token-headers';
 import { apiPathRedirect } from '@/lib/routes/api-path-redirect';
 import { portalBadRequest } from '@/lib/routes/bad-request';
-import { publicOrigin } from '@/lib/server/public-url';
+import { publicOrigin } from '@/lib/runtime/public-url';
 import { crossOriginRefusal } from '@/lib/security/same-origin';
 import { applyHeaders, contentSecurityPolicy, createNonce, CSP_HEADER, securityHeaders, servedOverHttps } from '@/lib/security/headers';
 import { stillUnwritable } from '@/lib/db/db-writable';
@@ -84,7 +84,7 @@ async function gate(request: NextRequest, csp: string): Promise<NextResponse> {
     if (isApiPath(pathname)) {
       return NextResponse.json({ error: 'unauthenticated', message: 'Sign in to use this endpoint.' }, { status: 401, headers: { 'cache-control': 'no-store' } });
     }
-    // On the public address (lib/server/public-url.ts), never the request's Host.
+    // On the public address (lib/runtime/public-url.ts), never the request's Host.
     return NextResponse.redirect(new URL(loginPath(`${pathname}${search}`), publicOrigin()));
   }
 

@@ -25,7 +25,7 @@ import { readInputTable } from '@/lib/bulk/bulk-columns';
 import type { Cell } from '@/lib/bulk/bulk-input';
 import { createBulkRowHandler } from '@/lib/bulk/bulk-row.job';
 import { openMigratedDb } from '@/lib/db/connect';
-import { createBulkJob, listBulkRows, type BulkRow } from '@/lib/db/queries/bulk';
+import { createBulkJob, listBulkRows, type BulkRow } from '@/lib/bulk/bulk-store';
 import type { EntityKind } from '@/lib/db/schema';
 import type { Job } from '@/lib/jobs/job-queue';
 import { foldName } from '@/lib/matching/fold-name';

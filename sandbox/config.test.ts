@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, SandboxConfigError, parseAccounts, parseLatency, parseRateLimit, resolveSandboxOptions, sandboxOptionsFromEnv } from './config';
 
 describe('sandboxOptionsFromEnv', () => {
-  it('gives the DESIGN.md defaults with an empty environment', () => {
+  it('gives the documented defaults with an empty environment', () => {
     const o = sandboxOptionsFromEnv({});
     expect(o.port).toBe(4010);
     expect(o.host).toBe('127.0.0.1');

@@ -1,6 +1,6 @@
 /**
  * Sandbox settings: the option type `startSandbox` takes, its defaults, validation, and the reader
- * for the environment variables named in DESIGN.md. Bad settings fail fast with a message that
+ * for the environment variables listed in sandbox/README.md. Bad settings fail fast with a message that
  * names the option or variable, because a sandbox silently running with a mistyped rate limit
  * would make every pacing test meaningless.
  */
@@ -351,7 +351,7 @@ export function parseAccounts(raw: string, name = 'SANDBOX_ACCOUNTS'): SandboxAc
     });
 }
 
-/** Reads the DESIGN.md variables (see sandbox/README.md); anything unset keeps its default. */
+/** Reads the SANDBOX_* variables (listed in sandbox/README.md); anything unset keeps its default. */
 export function sandboxOptionsFromEnv(env: Env = process.env): SandboxOptions {
   const options: SandboxOptions = { ...DEFAULT_OPTIONS };
   const host = envValue(env, 'SANDBOX_HOST');

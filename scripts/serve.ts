@@ -8,16 +8,16 @@
  *   node --import tsx scripts/serve.ts
  *
  * SIGTERM/SIGINT: stops accepting connections, lets the requests in flight finish (10 s at most),
- * then exits through the graceful shutdown (lib/server/shutdown.ts: the engine, the register
+ * then exits through the graceful shutdown (lib/runtime/shutdown.ts: the engine, the register
  * client's Redis locks, the database pool).
  */
 import path from 'node:path';
 import { format } from 'node:util';
 import { loadRouteMatcher } from '@/lib/server/route-patterns';
 import { createPortalServer } from '@/lib/server/http-server';
-import { trustedProxyHops } from '@/lib/server/forwarded';
-import { getLogger } from '@/lib/server/logger';
-import { publicOrigin } from '@/lib/server/public-url';
+import { trustedProxyHops } from '@/lib/runtime/forwarded';
+import { getLogger } from '@/lib/runtime/logger';
+import { publicOrigin } from '@/lib/runtime/public-url';
 import { observeHttp } from '@/lib/metrics/registry';
 
 const root = path.resolve(__dirname, '..');
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const { default: next } = await import('next');
   const port = Number(process.env.PORT || 3000);
   const hostname = process.env.HOSTNAME || '127.0.0.1';
-  // next-auth's name for the public address follows the portal's (lib/server/public-url.ts).
+  // next-auth's name for the public address follows the portal's (lib/runtime/public-url.ts).
   process.env.NEXTAUTH_URL ||= publicOrigin();
   const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
 

@@ -14,8 +14,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { loadRegisterConfig } from '@/lib/register/load-config';
 import { loadScaleOutConfig } from '@/lib/register/scale-out-config';
-import { readPublicUrl } from '@/lib/server/public-url';
-import { redactUrl } from '@/lib/server/settings-values';
+import { readPublicUrl } from '@/lib/runtime/public-url';
+import { redactUrl } from '@/lib/runtime/settings-values';
 import { settingsProblems } from '@/lib/server/check-settings';
 import { dbConfigFromEnv, openMigratedDb } from '@/lib/db/connect';
 import { ensureFirstAdmin } from '@/lib/auth/first-admin';
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     await sandbox?.close();
     fail(`The portal's settings are not usable:\n- ${problems.join('\n- ')}`);
   }
-  // next-auth's name for the public address follows the portal's one address (lib/server/public-url.ts).
+  // next-auth's name for the public address follows the portal's one address (lib/runtime/public-url.ts).
   const address = readPublicUrl(env);
   env.NEXTAUTH_URL ||= address.origin;
   if (address.deprecated.length > 0) console.log(`Note: ${address.deprecated.join(', ')} is deprecated; name the public address PORTAL_URL.`);

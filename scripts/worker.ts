@@ -25,7 +25,7 @@ import { stopEngine } from '@/lib/jobs/engine';
 import { readEngineSettings, startEngine } from '@/lib/server/background';
 import { loadRegisterConfig, RegisterConfigError, type RegisterConfig } from '@/lib/register/load-config';
 import { loadScaleOutConfig, ScaleOutConfigError } from '@/lib/register/scale-out-config';
-import { portProblem, redactUrl, settingValue } from '@/lib/server/settings-values';
+import { portProblem, redactUrl, settingValue } from '@/lib/runtime/settings-values';
 import { appendAudit } from '@/lib/db/queries/audit';
 import { readMetricsSettings } from '@/lib/metrics/metrics-endpoint';
 import { startMetricsServer } from '@/lib/metrics/metrics-server';
@@ -34,7 +34,7 @@ import { createPortalRegistry } from '@/lib/metrics/registry';
 import { TokenCeilings } from '@/lib/tokens/token-ceiling';
 import { createInstanceRegisterClient } from '@/lib/register/scaled-client';
 import { formatMinutes } from '@/lib/watch/nightly';
-import { log } from '@/lib/server/logger';
+import { log } from '@/lib/runtime/logger';
 
 /** Exit code for settings the worker cannot work with (the message says which). */
 export const SETTINGS_EXIT = 2;

@@ -18,7 +18,7 @@ import { requireUser, type SessionUser } from '@/lib/auth/session';
 import { invalidateCachedUser, markSessionCarried, markSessionEnded } from '@/lib/auth/session-check';
 import { getDb } from '@/lib/db/client';
 import type { AccountActionState } from './action-state';
-import { log } from '@/lib/server/logger';
+import { log } from '@/lib/runtime/logger';
 
 // Every action checks the caller itself (a server action is a public POST endpoint) and acts on
 // the caller's own account only. The enrolment actions stay reachable while an administrator's

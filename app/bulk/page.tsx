@@ -5,7 +5,7 @@ import { recordAudit } from '@/lib/audit/record';
 import { requireRole } from '@/lib/auth/session';
 import { readBulkSettings } from '@/lib/bulk/bulk-config';
 import { getDb } from '@/lib/db/client';
-import { listBulkJobs } from '@/lib/db/queries/bulk';
+import { listBulkJobs } from '@/lib/bulk/bulk-store';
 import { FIRM_SECTIONS, FIRM_SECTION_SLUGS } from '@/lib/sections/firm-sections';
 import { formatDateTime } from '@/lib/format/date';
 import { bulkPath } from '@/lib/routes/portal-paths';

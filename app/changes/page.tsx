@@ -10,7 +10,7 @@ import { hasRole } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { CHANGE_SEVERITIES, CHANGE_STATES, changeRowsById, listChanges } from '@/lib/db/queries/watch-changes';
-import { watchlistNames } from '@/lib/db/queries/watchlists';
+import { watchlistNames } from '@/lib/watchlists/watchlists-store';
 import { checkPage } from '@/lib/register/validate';
 import { CHANGES_PATH } from '@/lib/routes/portal-paths';
 import { changeText } from '@/lib/watch/change-words';

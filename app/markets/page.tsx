@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { MarketsList } from '@/components/markets/markets-section';
-import { listViewKey, parseListView, type SearchParams } from '@/components/register/list-view';
+import { listViewKey, parseListView, type SearchParams } from '@/lib/page-data/list-view';
 import { StreamedSection } from '@/components/register/streamed-section';
 import { requireUser } from '@/lib/auth/session';
 import { REGULATED_MARKETS } from '@/lib/sections/register-lists';

@@ -8,7 +8,7 @@ import { SearchResults } from '@/components/search/search-results';
 import { SearchTypeTabs } from '@/components/search/search-type-tabs';
 import type { SearchType } from '@/lib/register/model';
 import { checkSearchText, checkSearchType } from '@/lib/register/validate';
-import { listViewKey, parseListView } from '@/components/register/list-view';
+import { listViewKey, parseListView } from '@/lib/page-data/list-view';
 import { entityPath } from '@/lib/routes/portal-paths';
 import { jumpToNumber, type NumberNotFound as NumberNotFoundData } from '@/lib/search/number-jump';
 import { jumpForQuery } from '@/lib/routes/reference-query';

@@ -4,7 +4,7 @@ import { WatchlistsTable } from '@/components/watch/watchlists-table';
 import { hasRole } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { listWatchlists } from '@/lib/db/queries/watchlists';
+import { listWatchlists } from '@/lib/watchlists/watchlists-store';
 
 export const metadata: Metadata = { title: 'Watchlists' };
 

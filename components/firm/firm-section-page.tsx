@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listRefreshCall, listViewKey, parseListView, type SearchParams } from '@/components/register/list-view';
+import { listRefreshCall, listViewKey, parseListView, type SearchParams } from '@/lib/page-data/list-view';
 import { PagedRegisterList } from '@/components/register/paged-register-list';
 import { StreamedBody } from '@/components/register/streamed-body';
 import { requireUser } from '@/lib/auth/session';

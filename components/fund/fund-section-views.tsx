@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type ListView, listViewKey } from '@/components/register/list-view';
+import { type ListView, listViewKey } from '@/lib/page-data/list-view';
 import { StreamedSection } from '@/components/register/streamed-section';
 import { FUND_SECTIONS, type FundSectionSlug } from '@/lib/sections/fund-sections';
 import { FundNamesList } from './fund-names-section';

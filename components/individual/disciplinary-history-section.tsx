@@ -1,6 +1,6 @@
 import { ExportLink } from '@/components/register/export-link';
 import { ExtraFields } from '@/components/register/extra-fields';
-import type { ListView } from '@/components/register/list-view';
+import type { ListView } from '@/lib/page-data/list-view';
 import { PagedRegisterList } from '@/components/register/paged-register-list';
 import { individualExportHref } from '@/lib/export/export-paths';
 import { readIndividualDisciplinaryHistory } from '@/lib/page-data/cached-reads';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type ListView, listViewKey } from '@/components/register/list-view';
+import { type ListView, listViewKey } from '@/lib/page-data/list-view';
 import { StreamedSection } from '@/components/register/streamed-section';
 import { INDIVIDUAL_SECTIONS, type IndividualSectionSlug } from '@/lib/sections/individual-sections';
 import { ControlledFunctionsSection } from './controlled-functions-section';

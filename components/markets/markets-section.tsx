@@ -1,5 +1,5 @@
 import { ExportLink } from '@/components/register/export-link';
-import type { ListView } from '@/components/register/list-view';
+import type { ListView } from '@/lib/page-data/list-view';
 import { PagedRegisterList } from '@/components/register/paged-register-list';
 import { RefreshButton } from '@/components/register/refresh-button';
 import { MARKETS_EXPORT_HREF } from '@/lib/export/export-paths';

@@ -5,7 +5,7 @@ import { FUND_SECTION_VIEWS } from '@/components/fund/fund-section-views';
 import { IndividualHeader } from '@/components/individual/individual-header';
 import { INDIVIDUAL_SECTION_VIEWS } from '@/components/individual/individual-section-views';
 import { BadReference } from '@/components/register/bad-reference';
-import { listRefreshCall, type ListView, parseListView, type SearchParams } from '@/components/register/list-view';
+import { listRefreshCall, type ListView, parseListView, type SearchParams } from '@/lib/page-data/list-view';
 import { RecordUnavailable } from '@/components/register/record-unavailable';
 import { EntityHistory } from '@/components/watch/entity-history';
 import { requireUser } from '@/lib/auth/session';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { PageFacts } from './page-facts';
+import type { PageFacts } from '@/lib/page-data/page-facts';
 import type { PortalPath } from '@/lib/routes/portal-paths';
 
 const n = (value: number) => value.toLocaleString('en-GB');
@@ -17,7 +17,7 @@ export function ListModeBar({
   unit,
 }: {
   mode: 'page' | 'all';
-  /** The list one page at a time, and the list whole (listHref in list-view.ts). */
+  /** The list one page at a time, and the list whole (listHref in lib/routes/portal-paths.ts). */
   firstPageHref: PortalPath;
   allHref: PortalPath;
   facts?: PageFacts;

@@ -5,7 +5,7 @@ import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
 import { WarningCallout } from '@/components/ui/warning-callout';
 import { RefreshButton } from '@/components/register/refresh-button';
 import { ExportLink } from '@/components/register/export-link';
-import type { ListView } from '@/components/register/list-view';
+import type { ListView } from '@/lib/page-data/list-view';
 import { PagedRegisterList, type ListWhere } from '@/components/register/paged-register-list';
 import { searchExportHref } from '@/lib/export/export-paths';
 import { readSearch } from '@/lib/page-data/cached-reads';

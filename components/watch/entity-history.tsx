@@ -2,7 +2,7 @@ import { requireUser } from '@/lib/auth/session';
 import { hasRole } from '@/lib/auth/roles';
 import { getDb } from '@/lib/db/client';
 import { entityHistory } from '@/lib/db/queries/watch-changes';
-import { runningCycleForEntity } from '@/lib/db/queries/watchlists';
+import { runningCycleForEntity } from '@/lib/watchlists/watchlists-store';
 import type { EntityKind } from '@/lib/db/schema';
 import { CheckNow } from './check-now';
 import { HistoryTimeline } from './history-timeline';

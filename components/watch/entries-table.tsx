@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
-import type { WatchlistEntryRow } from '@/lib/db/queries/watchlists';
+import type { WatchlistEntryRow } from '@/lib/watchlists/watchlists-store';
 import { formatDateTime } from '@/lib/format/date';
 import { changesPath, entityHistoryPath, entityPath, watchCheckPath } from '@/lib/routes/portal-paths';
 import { KIND_LABELS } from '@/lib/watchlists/sections-choice';

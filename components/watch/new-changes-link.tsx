@@ -3,7 +3,7 @@ import { getSessionUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { countNewChanges } from '@/lib/db/queries/watch-changes';
 import { changesPath } from '@/lib/routes/portal-paths';
-import { log } from '@/lib/server/logger';
+import { log } from '@/lib/runtime/logger';
 
 /** The header's "Changes" link with how many are new, in words (not a coloured dot). */
 export async function NewChangesLink() {

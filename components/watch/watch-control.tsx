@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { hasRole } from '@/lib/auth/roles';
 import { getSessionUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { watchlistNames, watchlistsWithEntity } from '@/lib/db/queries/watchlists';
+import { watchlistNames, watchlistsWithEntity } from '@/lib/watchlists/watchlists-store';
 import type { EntityKind } from '@/lib/db/schema';
 import { entityHistoryPath, WATCHLISTS_PATH, watchlistPath } from '@/lib/routes/portal-paths';
 import { WatchForm } from './watch-form';

@@ -1,5 +1,5 @@
 import { StatusTag, type Tone } from '@/components/ui/status-tag';
-import type { CheckStatus } from '@/lib/db/queries/watchlists';
+import type { CheckStatus } from '@/lib/watchlists/watchlists-store';
 import type { ChangeSeverity, ChangeState } from '@/lib/db/schema';
 
 /** A change's severity, state and an entity's last check as words with a symbol: never colour alone. */

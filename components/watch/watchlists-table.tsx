@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
-import type { WatchlistSummary } from '@/lib/db/queries/watchlists';
+import type { WatchlistSummary } from '@/lib/watchlists/watchlists-store';
 import { formatDateTime } from '@/lib/format/date';
 import { changesPath, watchlistPath } from '@/lib/routes/portal-paths';
 

@@ -2,7 +2,7 @@ import { isoNow } from '@/lib/db/clock';
 import { appendAudit, pruneAudit } from '@/lib/db/queries/audit';
 import { readAuditChainState } from '@/lib/db/queries/audit-chain';
 import type { Db } from '@/lib/db/schema';
-import { settingValue, wholeNumberIn } from '@/lib/server/settings-values';
+import { settingValue, wholeNumberIn } from '@/lib/runtime/settings-values';
 
 /**
  * Audit retention: entries older than AUDIT_RETENTION_DAYS (default 2,555 days, about seven

@@ -3,7 +3,7 @@
 // reads it: without TRUST_PROXY it is the connection's real peer address alone, whatever the client
 // sent; with TRUST_PROXY=n (the reverse proxies in front of the portal that append the peer they
 // saw), it is kept as the proxies wrote it and the n-th entry from the right is the one a trusted
-// proxy wrote. `trustedProxies` is that n (authConfig().trustedProxies, lib/server/forwarded.ts).
+// proxy wrote. `trustedProxies` is that n (authConfig().trustedProxies, lib/runtime/forwarded.ts).
 
 type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 

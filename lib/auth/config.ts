@@ -1,5 +1,5 @@
-import { trustedProxyHops } from '@/lib/server/forwarded';
-import { type Env, settingValue } from '@/lib/server/settings-values';
+import { trustedProxyHops } from '@/lib/runtime/forwarded';
+import { type Env, settingValue } from '@/lib/runtime/settings-values';
 import { ROLES, type Role } from '@/lib/db/schema';
 import { highestRole } from './roles';
 
@@ -26,7 +26,7 @@ export interface AuthConfig {
   /** How long a session check may trust a cached read of the user (revocation delay). */
   userRevalidateSeconds: number;
   throttle: ThrottlePolicy;
-  /** Reverse proxies in front of the portal that append to X-Forwarded-For (TRUST_PROXY, lib/server/forwarded.ts). */
+  /** Reverse proxies in front of the portal that append to X-Forwarded-For (TRUST_PROXY, lib/runtime/forwarded.ts). */
   trustedProxies: number;
   localAccounts: boolean;
   sso: OidcSettings[];

@@ -12,7 +12,7 @@ import { endSession } from '@/lib/db/queries/ended-sessions';
 import { deleteUserSession, recordUserSession, touchUserSession } from '@/lib/db/queries/user-sessions';
 import { findUserByEmail, findUserById, recordUserSignIn, upsertSsoUser, type User } from '@/lib/db/queries/users';
 import type { Db } from '@/lib/db/schema';
-import { publicOrigin } from '@/lib/server/public-url';
+import { publicOrigin } from '@/lib/runtime/public-url';
 import { safeRedirectUrl } from './callback-url';
 import { type AuthConfig, type OidcSettings, readAuthConfig, roleFromClaims } from './config';
 import { authorizeCredentials } from './credentials';
@@ -20,7 +20,7 @@ import { resolveAuthSecret } from './secret';
 import { SIGN_IN_ERROR } from './sign-in-errors';
 import { checkSession, markSessionEnded, type PortalTokenClaims } from './session-check';
 import { sessionHandle } from './session-handle';
-import { log } from '@/lib/server/logger';
+import { log } from '@/lib/runtime/logger';
 
 /** The user as pages see it (`requireUser()`), also `session.user` on the client. */
 export interface SessionUser {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir, type Env } from '@/lib/db/connect';
-import { makePrivateDir } from '@/lib/server/private-files';
+import { makePrivateDir } from '@/lib/runtime/private-files';
 
 // NEXTAUTH_SECRET encrypts session cookies. Every instance must use the same one, so:
 // - set NEXTAUTH_SECRET (at least 32 characters) in any shared deployment: it is required

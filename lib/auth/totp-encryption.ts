@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir, type Env } from '@/lib/db/connect';
 import type { Db } from '@/lib/db/schema';
-import { makePrivateDir, PRIVATE_FILE_MODE } from '@/lib/server/private-files';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '@/lib/runtime/private-files';
 import { resolveAuthSecret } from './secret';
 
 /**

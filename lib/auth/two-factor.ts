@@ -1,6 +1,6 @@
 import { acceptTotpStep, confirmTotp, countUnusedRecoveryCodes, findTotp, replaceRecoveryCodes, savePendingTotp, redeemRecoveryCode } from '@/lib/db/queries/two-factor';
 import type { Db } from '@/lib/db/schema';
-import { log } from '@/lib/server/logger';
+import { log } from '@/lib/runtime/logger';
 import { generateRecoveryCodes, hashRecoveryCode, looksLikeRecoveryCode } from './recovery-codes';
 import { matchTotpStep, newTotpSecret } from './totp';
 import { decryptTotpSecret, encryptTotpSecret, totpKey, undecryptableMessage } from './totp-encryption';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { openDb } from '@/lib/db/connect';
-import { makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@/lib/server/private-files';
+import { makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@/lib/runtime/private-files';
 import { migrateToLatest } from '@/lib/db/migrations';
 import { type AuditChainReport, verifyAuditChain } from '@/lib/db/queries/audit-chain';
 import { sha256Hex } from '@/lib/db/queries/snapshots';

@@ -1,4 +1,4 @@
-import type { StoredInputLayout } from '@/lib/db/queries/bulk';
+import type { StoredInputLayout } from '@/lib/bulk/bulk-store';
 import { cellString, findHeaderRow, HEADER_SEARCH_ROWS } from '@/lib/spreadsheet/header-row';
 import { type CellValue, columnLetters, type SheetSummary, type SourceRow, type SpreadsheetTable } from '@/lib/spreadsheet/spreadsheet-types';
 import { type BulkInputRow, type Cell, identityOf, type MappedRow, parseReference, readRow, type RoleColumns } from './bulk-input';

@@ -10,7 +10,7 @@
  *   thread with its own heap cap.
  */
 
-import { type Env, settingValue, wholeNumberIn } from '@/lib/server/settings-values';
+import { type Env, settingValue, wholeNumberIn } from '@/lib/runtime/settings-values';
 
 export interface BulkSettings {
   retentionDays: number;

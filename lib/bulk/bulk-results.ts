@@ -1,4 +1,4 @@
-import type { BulkJob, BulkRow } from '@/lib/db/queries/bulk';
+import type { BulkJob, BulkRow } from '@/lib/bulk/bulk-store';
 import type { CsvColumn } from '@/lib/csv/csv';
 import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 import { reasonsText, standingText, type StandingLevel } from '@/lib/standing/standing';

@@ -1,5 +1,5 @@
 import type { Db, EntityKind } from '@/lib/db/schema';
-import { getBulkJob, getBulkRow, recordRowResult, type BulkRow, type BulkRowPayload, type RowResult, type StoredCandidate } from '@/lib/db/queries/bulk';
+import { getBulkJob, getBulkRow, recordRowResult, type BulkRow, type BulkRowPayload, type RowResult, type StoredCandidate } from '@/lib/bulk/bulk-store';
 import { FIRM_SECTIONS, isFirmSectionSlug, sectionEndpoint, sectionRows, type FirmSectionSlug } from '@/lib/sections/firm-sections';
 import type { Job } from '@/lib/jobs/job-queue';
 import type { JobOutcome } from '@/lib/jobs/worker';

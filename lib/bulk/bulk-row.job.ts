@@ -3,13 +3,13 @@ import { defineJob } from '@/lib/jobs/define-job';
 import type { EngineDeps } from '@/lib/jobs/engine-deps';
 import type { Job } from '@/lib/jobs/job-queue';
 import type { JobHandler } from '@/lib/jobs/worker';
-import { BULK_ROW_ATTEMPTS, BULK_ROW_JOB, BULK_ROW_PRIORITY, settleBulkJob, type BulkRowPayload } from '@/lib/db/queries/bulk';
+import { BULK_ROW_ATTEMPTS, BULK_ROW_JOB, BULK_ROW_PRIORITY, settleBulkJob, type BulkRowPayload } from '@/lib/bulk/bulk-store';
 import { bulkRowChecker, type BulkRowHandlerDeps } from './bulk-row-handler';
 
 const payload: z.ZodType<BulkRowPayload> = z.object({ bulkId: z.string(), rowNo: z.number().int() });
 
 /**
- * The `bulk-row` job: one row of a bulk check (enqueued by lib/db/queries/bulk.ts when a check
+ * The `bulk-row` job: one row of a bulk check (enqueued by lib/bulk/bulk-store.ts when a check
  * starts, a row is retried or a person picks a candidate). What it does: lib/bulk/bulk-row-handler.ts.
  * On shutdown it answers at once rather than wait for queued register calls: the job runs again,
  * and if this run still records the row, the next one finds it recorded and fetches nothing.

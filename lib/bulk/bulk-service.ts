@@ -1,7 +1,7 @@
 import 'server-only';
 import { recordAudit } from '@/lib/audit/record';
 import type { SessionUser } from '@/lib/auth/session';
-import { bulkProgress, getBulkJob, type BulkJob, type BulkProgress } from '@/lib/db/queries/bulk';
+import { bulkProgress, getBulkJob, type BulkJob, type BulkProgress } from '@/lib/bulk/bulk-store';
 import type { Db } from '@/lib/db/schema';
 import { FIRM_SECTION_SLUGS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 import { getRegisterConfig } from '@/lib/register/config';

@@ -17,7 +17,7 @@ import {
   resolveAmbiguousRow,
   retryFailedRows,
   type BulkRow,
-} from '@/lib/db/queries/bulk';
+} from '@/lib/bulk/bulk-store';
 import type { Db, DialectName } from '@/lib/db/schema';
 import { csvDocument } from '@/lib/csv/csv';
 import { afterJob, jobHandlers } from '@/lib/server/background';

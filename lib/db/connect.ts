@@ -3,13 +3,13 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { noteDatabaseError } from '@/lib/db/db-writable';
-import { ensurePrivateFile } from '@/lib/server/private-files';
-import { type Env, redactUrl } from '@/lib/server/settings-values';
+import { ensurePrivateFile } from '@/lib/runtime/private-files';
+import { type Env, redactUrl } from '@/lib/runtime/settings-values';
 import { migrateToLatest } from './migrations';
 import type { Database, Db, DialectName } from './schema';
-import { log } from '@/lib/server/logger';
+import { log } from '@/lib/runtime/logger';
 
-export type { Env } from '@/lib/server/settings-values';
+export type { Env } from '@/lib/runtime/settings-values';
 
 export type DbConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string; maxConnections?: number };
 
@@ -55,7 +55,7 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 export function openDb(config: DbConfig): DbHandle {
   if (config.dialect === 'sqlite') {
     // Owner-only (0700 folder, 0600 file; SQLite gives -wal and -shm the file's mode): it holds
-    // password hashes, sessions and the audit log (lib/server/private-files.ts).
+    // password hashes, sessions and the audit log (lib/runtime/private-files.ts).
     ensurePrivateFile(config.file);
     const sqlite = new BetterSqlite3(config.file);
     // WAL with synchronous=FULL: a committed transaction survives a crash or power loss, and

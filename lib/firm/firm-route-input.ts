@@ -1,4 +1,4 @@
-import { parseListView } from '@/components/register/list-view';
+import { parseListView } from '@/lib/page-data/list-view';
 import { checkCountry, checkFrn, checkRequirementRef } from '@/lib/register/validate';
 import { countryFromSlug } from './country-slug';
 import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';

@@ -18,7 +18,7 @@ const COMPACT = 'application/json;charset=UTF-8';
 
 export interface GatewayDeps extends MachineGateDeps {
   register(): RegisterClient;
-  /** The portal's public origin (lib/server/public-url.ts): every link in an answer points there, never at the request's Host. */
+  /** The portal's public origin (lib/runtime/public-url.ts): every link in an answer points there, never at the request's Host. */
   publicOrigin(): string;
 }
 

@@ -4,7 +4,7 @@ import { getRegisterClient } from '@/lib/register/client';
 import type { RegisterHealth } from '@/lib/register/metrics';
 import type { RegisterResult } from '@/lib/register/result';
 import { loadScaleOutConfig } from '@/lib/register/scale-out-config';
-import { isShuttingDown } from '@/lib/server/shutdown';
+import { isShuttingDown } from '@/lib/runtime/shutdown';
 import { assessDatabase, assessRedis, assessUpstream, overall, type DatabaseCheck, type Readiness } from './assess';
 import { failedForStorage, noteDatabaseWrite } from '@/lib/db/db-writable';
 import { probeInstance, probeWrite } from './write-probe';

@@ -1,8 +1,8 @@
 import type { Db, DialectName } from '@/lib/db/schema';
 import type { Job } from './job-queue';
 import { startWorker, type JobHandler, type Worker } from './worker';
-import { settingValue, wholeNumberIn } from '@/lib/server/settings-values';
-import { getLogger } from '@/lib/server/logger';
+import { settingValue, wholeNumberIn } from '@/lib/runtime/settings-values';
+import { getLogger } from '@/lib/runtime/logger';
 
 /**
  * The background engine of one process: a worker on the portal's job queue with the handlers and

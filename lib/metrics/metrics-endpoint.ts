@@ -1,6 +1,6 @@
 import { clientAddress } from '@/lib/auth/client-address';
-import { trustedProxyHops } from '@/lib/server/forwarded';
-import { type Env, settingValue } from '@/lib/server/settings-values';
+import { trustedProxyHops } from '@/lib/runtime/forwarded';
+import { type Env, settingValue } from '@/lib/runtime/settings-values';
 import { admitMachineRequest, type MachineGateDeps } from '@/lib/tokens/machine-gate';
 import { carriesToken } from '@/lib/tokens/token-headers';
 import type { Registry } from 'prom-client';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { plainAddress } from '@/lib/server/forwarded';
+import { plainAddress } from '@/lib/runtime/forwarded';
 import { handleMetricsRequest, type MetricsDeps } from './metrics-endpoint';
 
 /**

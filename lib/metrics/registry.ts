@@ -7,9 +7,16 @@
  * every series carries `portal_instance`, so figures from instances can be told apart and summed.
  */
 import { collectDefaultMetrics, Histogram, type MetricType, Registry } from 'prom-client';
-import type { HttpObservation } from '@/lib/server/http-server';
 import { loadScaleOutConfig } from '@/lib/register/scale-out-config';
-import type { Env } from '@/lib/server/settings-values';
+import type { Env } from '@/lib/runtime/settings-values';
+
+/** One finished request as the portal's HTTP server reports it (lib/server/http-server.ts). */
+export interface HttpObservation {
+  method: string;
+  route: string;
+  status: number;
+  seconds: number;
+}
 
 export interface PortalRegistry {
   registry: Registry;

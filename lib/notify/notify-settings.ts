@@ -6,14 +6,14 @@
  *   default 07:00): a daily digest, and a message at once for high-severity changes;
  * - a webhook: WATCH_WEBHOOK_URL and WATCH_WEBHOOK_SECRET (both or neither), with
  *   WATCH_WEBHOOK_ATTEMPTS (default 10) before a delivery is given up;
- * - the links in both: the portal's public address (PORTAL_URL, lib/server/public-url.ts).
+ * - the links in both: the portal's public address (PORTAL_URL, lib/runtime/public-url.ts).
  *
  * Problems name the variable and never repeat its value (the SMTP URL and the webhook URL may
  * hold a password or a token; lib/server/check-settings.ts lists them as secrets).
  */
 
-import { readPublicUrl } from '@/lib/server/public-url';
-import { settingValue, wholeNumberIn } from '@/lib/server/settings-values';
+import { readPublicUrl } from '@/lib/runtime/public-url';
+import { settingValue, wholeNumberIn } from '@/lib/runtime/settings-values';
 
 export interface MailSettings {
   smtpUrl: string;
@@ -58,7 +58,7 @@ export function readNotifySettings(env: Record<string, string | undefined>): { s
   const problems: string[] = [];
   const value = (name: string) => settingValue(env, name);
 
-  // The links' address is the portal's one public address (lib/server/public-url.ts, which
+  // The links' address is the portal's one public address (lib/runtime/public-url.ts, which
   // reports its own problems); mail and webhooks need it named, not derived from HOSTNAME and PORT.
   const address = readPublicUrl(env);
   const publicUrl: string | null = address.source === 'HOSTNAME and PORT' || address.problems.length > 0 ? null : address.origin;

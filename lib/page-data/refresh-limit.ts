@@ -1,6 +1,6 @@
 import { isoNow } from '@/lib/db/clock';
 import type { Db } from '@/lib/db/schema';
-import { type Env, settingValue, wholeNumberIn } from '@/lib/server/settings-values';
+import { type Env, settingValue, wholeNumberIn } from '@/lib/runtime/settings-values';
 
 /**
  * Each person's share of "Refresh from the register": register calls forced past the cache are

@@ -35,7 +35,7 @@ const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCHEMA_DIR = process.env.RECONCILE_SCHEMAS_DIR ? path.resolve(process.env.RECONCILE_SCHEMAS_DIR) : path.resolve(REPO_ROOT, '../shared/reference/reconciliation-0.2');
 const present = existsSync(SCHEMA_DIR);
 const PORTAL = 'http://portal.test';
-/** The public address (lib/server/public-url.ts): every link must use it, not the request's host. */
+/** The public address (lib/runtime/public-url.ts): every link must use it, not the request's host. */
 const PUBLIC = 'https://portal.example.org';
 const admin: AdminActor = { id: null, email: 'cli:tester', via: 'cli' };
 

@@ -1,6 +1,6 @@
 import { RegisterCredentials } from './credentials';
 import type { RegisterSource } from './result';
-import { type Env, settingValue, wholeNumberIn } from '@/lib/server/settings-values';
+import { type Env, settingValue, wholeNumberIn } from '@/lib/runtime/settings-values';
 
 /**
  * Register client settings from the environment. Every message names the variable at fault; the

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createClient } from 'redis';
-import { redactUrl } from '@/lib/server/settings-values';
-import { getLogger } from '@/lib/server/logger';
+import { redactUrl } from '@/lib/runtime/settings-values';
+import { getLogger } from '@/lib/runtime/logger';
 
 /**
  * One portal instance's connection to Redis, for the shared rate log, cache and flight locks. It

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { type Env, settingValue, wholeNumberIn } from '@/lib/server/settings-values';
+import { type Env, settingValue, wholeNumberIn } from '@/lib/runtime/settings-values';
 
 /**
  * Scale-out settings from the environment: REDIS_URL turns on the shared rate log, cache and

@@ -3,7 +3,7 @@ import { MemoryRateStore } from './memory-rate-store';
 import type { AcquireOutcome, RateState, RateStore } from './rate-store';
 import type { RedisConnection } from './redis-connection';
 import type { RedisRateStore } from './redis-rate-store';
-import { getLogger } from '@/lib/server/logger';
+import { getLogger } from '@/lib/runtime/logger';
 
 /**
  * The rate store of a scaled-out instance: the Redis log while Redis answers, and this instance's

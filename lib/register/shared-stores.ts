@@ -9,7 +9,7 @@ import { RedisRateStore } from './redis-rate-store';
 import type { ScaleOutConfig } from './scale-out-config';
 import { SharedRateStore } from './shared-rate-store';
 import { TieredCacheStore } from './tiered-cache-store';
-import { getLogger } from '@/lib/server/logger';
+import { getLogger } from '@/lib/runtime/logger';
 
 /**
  * Everything a scaled-out instance shares through Redis, built around one connection: the rate

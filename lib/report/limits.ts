@@ -6,7 +6,7 @@
  *
  * Plain module (no server-only): the start-up check and the tests read it too.
  */
-import { type Env, settingValue, wholeNumberIn } from '@/lib/server/settings-values';
+import { type Env, settingValue, wholeNumberIn } from '@/lib/runtime/settings-values';
 
 export interface ReportLimits {
   /** FSR_REPORT_MAX_PAGES: pages walked per list in a printable report. */

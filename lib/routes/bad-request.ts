@@ -1,4 +1,4 @@
-import { parseListView } from '@/components/register/list-view';
+import { parseListView } from '@/lib/page-data/list-view';
 import { firmBadRequest } from '@/lib/firm/firm-route-input';
 import { jumpForQuery } from '@/lib/routes/reference-query';
 import { checkIrn, checkPrn, checkSearchText, checkSearchType } from '@/lib/register/validate';
@@ -29,7 +29,7 @@ function firstProblem(...checks: Array<{ ok: true } | { ok: false; field: string
   return undefined;
 }
 
-/** An impossible ?page= of a paged list, read as the list reads it (components/register/list-view.ts: ?all=1 wins). */
+/** An impossible ?page= of a paged list, read as the list reads it (lib/page-data/list-view.ts: ?all=1 wins). */
 function listPageProblem(params: URLSearchParams): BadRequest | undefined {
   const view = parseListView(Object.fromEntries(params.entries()));
   return view.mode === 'bad' ? { field: view.field, message: view.message } : undefined;

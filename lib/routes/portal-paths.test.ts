@@ -14,6 +14,7 @@ import {
   firmPath,
   fundPath,
   individualPath,
+  listHref,
   marketsPath,
   passportCountryPath,
   reportPath,
@@ -152,5 +153,17 @@ describe('portal paths land on the route meant', () => {
     expectRoute(individualExportHref(AWKWARD, 'disciplinary-history'), '/api/export/individual/[irn]/[section]', { irn: AWKWARD, section: 'disciplinary-history' });
     expectRoute(fundExportHref(AWKWARD, 'subfunds'), '/api/export/fund/[prn]/[section]', { prn: AWKWARD, section: 'subfunds' });
     expectRoute(searchExportHref(AWKWARD, 'firm'), '/api/export/search');
+  });
+});
+
+describe('listHref', () => {
+  it('gives the first page, page N and show all, keeping the list’s other parameters', () => {
+    expect(listHref('/markets')).toBe('/markets');
+    expect(listHref('/markets', {}, { page: 1 })).toBe('/markets');
+    expect(listHref('/markets', {}, { page: 3 })).toBe('/markets?page=3');
+    expect(listHref('/markets', {}, { all: true })).toBe('/markets?all=1');
+    expect(listHref('/search', { q: 'a & b', type: 'fund' })).toBe('/search?q=a+%26+b&type=fund');
+    expect(listHref('/search', { q: 'bank', type: 'firm' }, { page: 2 })).toBe('/search?q=bank&type=firm&page=2');
+    expect(listHref('/search', { q: 'bank', type: 'firm' }, { all: true })).toBe('/search?q=bank&type=firm&all=1');
   });
 });

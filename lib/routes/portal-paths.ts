@@ -69,6 +69,17 @@ export function withQuery<P extends PortalPath>(path: P, params: URLSearchParams
   return text ? `${path}?${text}` : path;
 }
 
+/**
+ * A list's own URL: its first page (no `which`), page N, or "show all", keeping the other query
+ * parameters the list lives under (a search's q and type).
+ */
+export function listHref(basePath: PortalPath, params: Record<string, string> = {}, which: { page?: number; all?: boolean } = {}): PortalPath {
+  const query = new URLSearchParams(params);
+  if (which.all) query.set('all', '1');
+  else if (which.page !== undefined && which.page > 1) query.set('page', String(which.page));
+  return withQuery(basePath, query);
+}
+
 function withPage<P extends string>(path: P, page: number | undefined): WithQuery<P> {
   return page !== undefined && page > 1 ? `${path}?page=${page}` : path;
 }

@@ -7,7 +7,7 @@
  * origin. Plain module (no server-only): next.config.mjs cannot import TypeScript, so the static
  * list there is checked against this one by a test.
  */
-import { publicOrigin } from '@/lib/server/public-url';
+import { publicOrigin } from '@/lib/runtime/public-url';
 
 /** Request header Next reads the nonce from (it parses `'nonce-…'` out of the policy itself). */
 export const CSP_HEADER = 'content-security-policy';
@@ -85,7 +85,7 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.
 /** Two years, subdomains included: once a browser has seen the portal over HTTPS it never tries HTTP. */
 export const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
 
-/** Whether the portal's public address (PORTAL_URL, lib/server/public-url.ts) is HTTPS. */
+/** Whether the portal's public address (PORTAL_URL, lib/runtime/public-url.ts) is HTTPS. */
 export function servedOverHttps(env: Record<string, string | undefined> = process.env): boolean {
   return publicOrigin(env).startsWith('https:');
 }

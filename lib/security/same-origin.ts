@@ -2,7 +2,7 @@
  * Changing requests come from the portal's own pages. A browser sends the session cookie with a
  * request another page starts when that page is same-site (another port of the host, a sibling
  * subdomain): SameSite=Lax does not stop it. So every state-changing `/api/*` request that carries
- * the session cookie must say it comes from the portal's public address (lib/server/public-url.ts):
+ * the session cookie must say it comes from the portal's public address (lib/runtime/public-url.ts):
  * its `Origin`, or, when a browser sends no Origin, `Sec-Fetch-Site: same-origin`, or else its
  * `Referer`. A request that carries none of the three did not come from a browser page (browsers
  * send Origin with every POST, PUT, PATCH and DELETE), so it is let through to the handler's own

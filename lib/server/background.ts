@@ -7,7 +7,7 @@ import type { JobHandler } from '@/lib/jobs/worker';
 import { afterCycleClosed, digestJob, highMailJob, startDigestSchedule, webhookJob, type NotifyDeps } from '@/lib/notify/notify-jobs';
 import { readNightlySettings, startNightlySchedule, type NightlySettings } from '@/lib/watch/nightly';
 import { afterWatchJob, watchCheckJob } from '@/lib/watch/watch-check.job';
-import { getLogger } from './logger';
+import { getLogger } from '@/lib/runtime/logger';
 
 /**
  * The composition root of background work: every kind of job the portal runs, what happens after

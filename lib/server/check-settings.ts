@@ -11,10 +11,10 @@ import { readEngineSettings } from './background';
 import { readNotifySettings } from '@/lib/notify/notify-settings';
 import { readRefreshLimit } from '@/lib/page-data/refresh-limit';
 import { readMetricsSettings } from '@/lib/metrics/metrics-endpoint';
-import { readTrustProxy } from './forwarded';
-import { logLevelProblem } from './logger';
-import { readPublicUrl } from './public-url';
-import { type Env, portProblem, urlProblem } from './settings-values';
+import { readTrustProxy } from '@/lib/runtime/forwarded';
+import { logLevelProblem } from '@/lib/runtime/logger';
+import { readPublicUrl } from '@/lib/runtime/public-url';
+import { type Env, portProblem, urlProblem } from '@/lib/runtime/settings-values';
 
 /**
  * Every setting the portal reads from the environment, checked in one place before it serves a

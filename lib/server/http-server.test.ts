@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientAddress } from '@/lib/auth/client-address';
-import { createPortalServer, type HttpObservation } from './http-server';
-import { createLogger } from './logger';
-import { currentRequestContext } from './request-context';
+import type { HttpObservation } from '@/lib/metrics/registry';
+import { createPortalServer } from './http-server';
+import { createLogger } from '@/lib/runtime/logger';
+import { currentRequestContext } from '@/lib/runtime/request-context';
 import { routeMatcher } from './route-patterns';
 
 // The portal's own HTTP server, on a real socket: the client address sign-in throttling reads is

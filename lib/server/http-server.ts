@@ -3,7 +3,7 @@
  * them together; `npm start`, `npm run instances` and the tests start the portal through it).
  * Before Next sees a request it:
  *
- * - puts the forwarded headers in the state the portal believes (lib/server/forwarded.ts): without
+ * - puts the forwarded headers in the state the portal believes (lib/runtime/forwarded.ts): without
  *   TRUST_PROXY, X-Forwarded-For becomes the connection's real peer address, so a forged header
  *   cannot spread sign-in guesses over invented addresses, and X-Forwarded-Host/-Proto go;
  * - gives the request an id (a trusted proxy's X-Request-Id when it sent a usable one), echoed in
@@ -16,15 +16,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { normaliseForwardedHeaders } from './forwarded';
-import { runWithRequestContext } from './request-context';
-
-export interface HttpObservation {
-  method: string;
-  route: string;
-  status: number;
-  seconds: number;
-}
+import { normaliseForwardedHeaders } from '@/lib/runtime/forwarded';
+import { runWithRequestContext } from '@/lib/runtime/request-context';
+import type { HttpObservation } from '@/lib/metrics/registry';
 
 export interface PortalServerOptions {
   /** Next's request handler (or a test's). */

@@ -16,7 +16,7 @@ export async function registerNodeServer(): Promise<void> {
   const { settingsProblems } = await import('@/lib/server/check-settings');
   // Next would otherwise keep running and answer 500 to everything (a short NEXTAUTH_SECRET, a
   // half-configured sign-in provider…); stop, naming every variable at fault and no value.
-  const { log } = await import('@/lib/server/logger');
+  const { log } = await import('@/lib/runtime/logger');
   const problems = settingsProblems(process.env);
   if (problems.length > 0) {
     log.fatal({ problems }, `The portal's settings are not usable:\n- ${problems.join('\n- ')}`);
@@ -26,13 +26,13 @@ export async function registerNodeServer(): Promise<void> {
   if (process.env.NODE_ENV === 'production' && !process.env.FSR_PORTAL_SERVER) {
     log.warn('Served without scripts/serve.ts (npm start): X-Forwarded-For and X-Forwarded-Host are taken as clients send them; start the portal with npm start.');
   }
-  // Owner-only data folder, database, secrets and backups (lib/server/private-files.ts).
+  // Owner-only data folder, database, secrets and backups (lib/runtime/private-files.ts).
   const { securePortalFiles } = await import('@/lib/server/secure-data-folder');
   for (const line of securePortalFiles(process.env)) log.warn(`[files] ${line}`);
   const retentionDays = readAuditRetentionDays(process.env);
   const redisConfigured = Boolean(loadScaleOutConfig(process.env).redisUrl);
 
-  const { runHousekeeping, scheduleDaily } = await import('@/lib/audit/housekeeping');
+  const { runHousekeeping, scheduleDaily } = await import('@/lib/server/housekeeping');
   const { getDb } = await import('@/lib/db/client');
   scheduleDaily(
     async () => {
@@ -46,7 +46,7 @@ export async function registerNodeServer(): Promise<void> {
     (message) => log.error(message),
   );
 
-  const { installGracefulShutdown, onShutdown } = await import('@/lib/server/shutdown');
+  const { installGracefulShutdown, onShutdown } = await import('@/lib/runtime/shutdown');
   const { existingRegisterClient, getRegisterClient } = await import('@/lib/register/client');
   const { closeDb } = await import('@/lib/db/client');
   installGracefulShutdown({ log: (message) => log.info(message) });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { SECRET_FILE_NAME } from '@/lib/auth/secret';
 import { TOTP_KEY_FILE_NAME } from '@/lib/auth/totp-encryption';
 import { dataDir, type Env } from '@/lib/db/connect';
-import { describeTightened, tightenPrivatePaths } from './private-files';
+import { describeTightened, tightenPrivatePaths } from '@/lib/runtime/private-files';
 
 /**
  * At start: the data folder, the SQLite database with its -wal and -shm, the generated secrets

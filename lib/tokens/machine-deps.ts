@@ -1,10 +1,11 @@
 import 'server-only';
 import { recordAudit } from '@/lib/audit/record';
 import { getDb } from '@/lib/db/client';
-import type { ReconcileDeps } from '@/lib/reconcile/reconcile-handler';
 import { getRegisterClient } from '@/lib/register/client';
+import type { RegisterClient } from '@/lib/register/register-client-types';
 import { getRegisterConfig } from '@/lib/register/config';
-import { publicOrigin } from '@/lib/server/public-url';
+import { publicOrigin } from '@/lib/runtime/public-url';
+import type { MachineGateDeps } from './machine-gate';
 import { TokenCeilings } from './token-ceiling';
 
 // One set of token ceilings per process, on globalThis for the same reason as the register
@@ -22,8 +23,19 @@ export function reconcileBatchSize(rate: { programLimit: number }): number {
   return Math.max(1, Math.min(25, rate.programLimit));
 }
 
-/** What the machine route handlers (register API gateway, reconciliation) run on in the portal. */
-export function machineDeps(): ReconcileDeps {
+/**
+ * What the machine route handlers run on in the portal: the gate's dependencies, the register
+ * client, the public origin and the reconciliation batch size. The gateway's and reconciliation's
+ * own dependency types (GatewayDeps, ReconcileDeps) are satisfied by it, so this module names
+ * neither feature that stands on the gate.
+ */
+export interface MachineDeps extends MachineGateDeps {
+  register(): RegisterClient;
+  publicOrigin(): string;
+  batchSize: number;
+}
+
+export function machineDeps(): MachineDeps {
   const holder = globalThis as Holder;
   holder[KEY] ??= new TokenCeilings();
   return {

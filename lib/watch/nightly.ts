@@ -1,7 +1,7 @@
 import type { Db } from '@/lib/db/schema';
 import { startCycle, type StartedCycle } from './cycles';
 import { londonClock } from '@/lib/format/london-time';
-import { getLogger } from '@/lib/server/logger';
+import { getLogger } from '@/lib/runtime/logger';
 
 /**
  * The nightly watch cycle: every watched entity, once a night, after the register's evening

@@ -17,7 +17,7 @@ import {
   setWatchlistSections,
   updateWatchlist,
   WatchlistInputError,
-} from '@/lib/db/queries/watchlists';
+} from '@/lib/watchlists/watchlists-store';
 import type { EntityKind } from '@/lib/db/schema';
 import { checkFrn, checkIrn, checkPrn } from '@/lib/register/validate';
 import { changePath, CHANGES_PATH, entityHistoryPath, entityPath, WATCHLISTS_PATH, watchlistPath } from '@/lib/routes/portal-paths';
@@ -30,7 +30,7 @@ import { parseCsvEntries, parsePastedEntries, type ParsedEntries } from './entry
 import { isEngineId, isWatchlistId } from './ids';
 import { resolveEntries } from './resolve-entries';
 import { ENTITY_KINDS, KIND_LABELS, SectionsChoiceError } from './sections-choice';
-import { log } from '@/lib/server/logger';
+import { log } from '@/lib/runtime/logger';
 
 // Every action checks the caller's role itself: a server action is a public POST endpoint, and
 // the page that rendered the form proves nothing about who calls it. Analysts and admins manage

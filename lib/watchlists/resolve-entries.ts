@@ -1,5 +1,5 @@
 import 'server-only';
-import type { NewEntry } from '@/lib/db/queries/watchlists';
+import type { NewEntry } from '@/lib/watchlists/watchlists-store';
 import { getRegisterClient } from '@/lib/register/client';
 import type { Priority } from '@/lib/register/result';
 import type { EntryCandidate, ParsedEntries, RowError } from './entry-input';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RecordAuditInput } from '@/lib/audit/record';
 import { isoNow } from '@/lib/db/clock';
 import { ChangeInputError, CHANGE_STATES, getChange, listChangesWithRows, updateChange, type ChangeSummary } from '@/lib/db/queries/watch-changes';
-import { addWatchlistEntries, createWatchlist, getWatchlist, listWatchlists, WatchlistInputError } from '@/lib/db/queries/watchlists';
+import { addWatchlistEntries, createWatchlist, getWatchlist, listWatchlists, WatchlistInputError } from '@/lib/watchlists/watchlists-store';
 import type { ChangeState, Db } from '@/lib/db/schema';
 import { changePath, watchlistPath } from '@/lib/routes/portal-paths';
 import { changeText, rowsJson, type ChangeRowJson } from '@/lib/watch/change-words';

@@ -7,7 +7,7 @@ import { getDb } from '@/lib/db/client';
 import { wakeEngine } from '@/lib/jobs/engine';
 import { sendDigestNow } from '@/lib/notify/notify-admin';
 import { readNotifySettings } from '@/lib/notify/notify-settings';
-import { log } from '@/lib/server/logger';
+import { log } from '@/lib/runtime/logger';
 
 const PAGE = '/admin/notifications';
 

@@ -7,7 +7,7 @@ import type { AdminActor } from '@/lib/auth/user-admin';
 import { getDb } from '@/lib/db/client';
 import { issueToken, parseCeiling, parsePriority, parseScopes, revokeToken, rotateToken, TokenInputError } from '@/lib/tokens/token-admin';
 import type { TokenActionState } from './token-action-state';
-import { log } from '@/lib/server/logger';
+import { log } from '@/lib/runtime/logger';
 
 const PAGE = '/admin/tokens';
 

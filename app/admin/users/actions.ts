@@ -20,7 +20,7 @@ import { getDb } from '@/lib/db/client';
 import { UserInputError } from '@/lib/db/queries/users';
 import { ROLES } from '@/lib/db/schema';
 import type { AdminActionState } from './action-state';
-import { log } from '@/lib/server/logger';
+import { log } from '@/lib/runtime/logger';
 
 const PAGE = '/admin/users';
 

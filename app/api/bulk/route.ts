@@ -3,7 +3,7 @@ import { readBulkSettings } from '@/lib/bulk/bulk-config';
 import { storedLayout } from '@/lib/bulk/bulk-columns';
 import { auditBulk, json, readSubmission } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
-import { createBulkJob } from '@/lib/db/queries/bulk';
+import { createBulkJob } from '@/lib/bulk/bulk-store';
 import { wakeEngine } from '@/lib/jobs/engine';
 import { bulkPath } from '@/lib/routes/portal-paths';
 

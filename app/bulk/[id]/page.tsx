@@ -8,7 +8,7 @@ import { StandingBadge } from '@/components/standing/standing-badge';
 import { inReview, pageColumns, resultRows, REVIEW_FILTERS, rowLevel, rowMessage, type ResultColumn, type ResultRow, type ReviewFilter } from '@/lib/bulk/bulk-results';
 import { BULK_NOTICES, checkBulkId, isBulkNotice, mayActOnBulkJob, progressBody } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
-import { getBulkJob, listBulkRows, listWatchlistChoices } from '@/lib/db/queries/bulk';
+import { getBulkJob, listBulkRows, listWatchlistChoices } from '@/lib/bulk/bulk-store';
 import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 import { formatDateTime } from '@/lib/format/date';
 import { bulkApiPath, bulkPath, entityPath, withQuery } from '@/lib/routes/portal-paths';

@@ -13,7 +13,7 @@ import { getSnapshot } from '@/lib/db/queries/snapshots';
 import { FIRM_REPORT_FORMAT, type FirmReportData } from '@/lib/report/firm-report-data';
 import { reportFileHref } from '@/lib/export/export-paths';
 import { requestNonce } from '@/lib/security/request-nonce';
-import { publicOrigin } from '@/lib/server/public-url';
+import { publicOrigin } from '@/lib/runtime/public-url';
 
 type Props = { params: Promise<{ id: string }> };
 

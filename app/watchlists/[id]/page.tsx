@@ -10,7 +10,7 @@ import { WatchlistSettingsForm } from '@/components/watch/watchlist-settings-for
 import { hasRole } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { getWatchlist, listWatchlistEntries, runningCycleForList } from '@/lib/db/queries/watchlists';
+import { getWatchlist, listWatchlistEntries, runningCycleForList } from '@/lib/watchlists/watchlists-store';
 import { formatDateTime } from '@/lib/format/date';
 import { changesPath, WATCHLISTS_PATH } from '@/lib/routes/portal-paths';
 import { listCycleCost } from '@/lib/watchlists/list-cycle-cost';

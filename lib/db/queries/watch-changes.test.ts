@@ -15,7 +15,7 @@ import {
   updateChange,
   updateChanges,
 } from './watch-changes';
-import { addWatchlistEntries, createWatchlist } from './watchlists';
+import { addWatchlistEntries, createWatchlist } from '@/lib/watchlists/watchlists-store';
 
 const pg = await postgresStatus();
 

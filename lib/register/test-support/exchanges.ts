@@ -7,7 +7,7 @@ import type { EndpointName } from '../register-client-types';
 /**
  * Loads recorded or hand-written register exchanges into one shape for shape tests: our own unit
  * fixtures (lib/register/test-fixtures), and, when present, the real recordings in
- * ../shared/reference/fca-recorded (three wrapper formats, see its README).
+ * ../shared/reference/fca-recorded or SANDBOX_RECORDED_DIR (three wrapper formats, see its README).
  */
 
 export interface Exchange {
@@ -27,8 +27,11 @@ const repoRoot = path.resolve(here, '../../..');
 export const FIXTURE_DIR = path.resolve(here, '../test-fixtures');
 /** The sandbox's contract fixtures (written by the sandbox's owners). */
 export const SANDBOX_FIXTURE_DIR = path.resolve(repoRoot, 'sandbox/contract/fixtures');
-/** `../shared/reference/fca-recorded` from the repository root. */
-export const RECORDED_DIR = path.resolve(repoRoot, '../shared/reference/fca-recorded');
+/**
+ * `../shared/reference/fca-recorded` from the repository root, outside the repository (a clone has
+ * none); SANDBOX_RECORDED_DIR overrides it, as for the sandbox's contract tests.
+ */
+export const RECORDED_DIR = process.env.SANDBOX_RECORDED_DIR ? path.resolve(process.env.SANDBOX_RECORDED_DIR) : path.resolve(repoRoot, '../shared/reference/fca-recorded');
 
 export function loadFixtures(): Exchange[] {
   return readdirSync(FIXTURE_DIR)

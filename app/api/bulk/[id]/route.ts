@@ -1,7 +1,7 @@
 import { withAuth } from '@/lib/auth/session';
 import { checkBulkId, json, progressBody } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
-import { getBulkJob } from '@/lib/db/queries/bulk';
+import { getBulkJob } from '@/lib/bulk/bulk-store';
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -19,7 +19,7 @@ import { checkReportView } from '@/lib/report/report-view';
 import { generateFirmReport } from '@/lib/report/generate-firm-report';
 import { readReportLimits } from '@/lib/report/limits';
 import { requestNonce } from '@/lib/security/request-nonce';
-import { publicOrigin } from '@/lib/server/public-url';
+import { publicOrigin } from '@/lib/runtime/public-url';
 
 type Props = { params: Promise<{ frn: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

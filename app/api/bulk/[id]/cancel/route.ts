@@ -1,7 +1,7 @@
 import { withAuth } from '@/lib/auth/session';
 import { actionResponse, auditBulk, loadBulkJobForAction } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
-import { cancelBulkJob } from '@/lib/db/queries/bulk';
+import { cancelBulkJob } from '@/lib/bulk/bulk-store';
 import { bulkPath } from '@/lib/routes/portal-paths';
 
 type Context = { params: Promise<{ id: string }> };

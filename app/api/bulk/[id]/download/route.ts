@@ -3,7 +3,7 @@ import { downloadColumns, resultRows } from '@/lib/bulk/bulk-results';
 import { auditBulk, json, loadBulkJob } from '@/lib/bulk/bulk-service';
 import { xlsxDocument, xlsxResponse } from '@/lib/bulk/bulk-xlsx';
 import { getDb } from '@/lib/db/client';
-import { listBulkRows } from '@/lib/db/queries/bulk';
+import { listBulkRows } from '@/lib/bulk/bulk-store';
 import { csvDocument, csvFilename, csvResponse } from '@/lib/csv/csv';
 
 type Context = { params: Promise<{ id: string }> };

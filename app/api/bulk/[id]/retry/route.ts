@@ -1,7 +1,7 @@
 import { withAuth } from '@/lib/auth/session';
 import { actionResponse, auditBulk, loadBulkJobForAction } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
-import { retryFailedRows } from '@/lib/db/queries/bulk';
+import { retryFailedRows } from '@/lib/bulk/bulk-store';
 import { wakeEngine } from '@/lib/jobs/engine';
 import { bulkPath } from '@/lib/routes/portal-paths';
 

@@ -1,7 +1,7 @@
 import { withAuth } from '@/lib/auth/session';
 import { actionResponse, auditBulk, json, loadBulkJobForAction } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
-import { addToWatchlist, matchedEntities } from '@/lib/db/queries/bulk';
+import { addToWatchlist, matchedEntities } from '@/lib/bulk/bulk-store';
 import { bulkPath } from '@/lib/routes/portal-paths';
 
 type Context = { params: Promise<{ id: string }> };

@@ -1,7 +1,7 @@
 import { withAuth } from '@/lib/auth/session';
 import { actionResponse, auditBulk, json, loadBulkJobForAction } from '@/lib/bulk/bulk-service';
 import { getDb } from '@/lib/db/client';
-import { nextWaitingRow, resolveAmbiguousRow, type Resolution } from '@/lib/db/queries/bulk';
+import { nextWaitingRow, resolveAmbiguousRow, type Resolution } from '@/lib/bulk/bulk-store';
 import { REVIEW_FILTERS } from '@/lib/bulk/bulk-results';
 import { wakeEngine } from '@/lib/jobs/engine';
 import { bulkPath } from '@/lib/routes/portal-paths';

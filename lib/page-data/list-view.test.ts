@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listHref, listViewKey, parseListView } from './list-view';
+import { listViewKey, parseListView } from './list-view';
 
 describe('parseListView', () => {
   it('reads the page, defaulting to 1, and "all=1" as show all', () => {
@@ -18,17 +18,5 @@ describe('parseListView', () => {
 
   it('keys each view differently', () => {
     expect(new Set([listViewKey({ mode: 'page', page: 1 }), listViewKey({ mode: 'page', page: 2 }), listViewKey({ mode: 'all' })]).size).toBe(3);
-  });
-});
-
-describe('listHref', () => {
-  it('gives the first page, page N and show all, keeping the list’s other parameters', () => {
-    expect(listHref('/markets')).toBe('/markets');
-    expect(listHref('/markets', {}, { page: 1 })).toBe('/markets');
-    expect(listHref('/markets', {}, { page: 3 })).toBe('/markets?page=3');
-    expect(listHref('/markets', {}, { all: true })).toBe('/markets?all=1');
-    expect(listHref('/search', { q: 'a & b', type: 'fund' })).toBe('/search?q=a+%26+b&type=fund');
-    expect(listHref('/search', { q: 'bank', type: 'firm' }, { page: 2 })).toBe('/search?q=bank&type=firm&page=2');
-    expect(listHref('/search', { q: 'bank', type: 'firm' }, { all: true })).toBe('/search?q=bank&type=firm&all=1');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The portal's log: JSON lines on standard output (pino), one object per event, with the level
  * by name, an ISO time, and, during a request, its request id, method and route pattern
- * (lib/server/request-context.ts). The HTTP server writes one `request` line per request with
+ * (lib/runtime/request-context.ts). The HTTP server writes one `request` line per request with
  * its status and duration (lib/server/http-server.ts).
  *
  * What must never reach a line: secrets, tokens, the register key, passwords and personal data.

@@ -1,8 +1,7 @@
 import { checkPage } from '@/lib/register/validate';
 import { ENDPOINTS } from '@/lib/register/endpoints';
 import type { EndpointName } from '@/lib/register/register-client-types';
-import type { RegisterCall } from '@/lib/page-data/refresh-calls';
-import { withQuery, type PortalPath } from '@/lib/routes/portal-paths';
+import type { RegisterCall } from './refresh-calls';
 
 /**
  * How a paged register list is shown, from the page's query string: one register page
@@ -23,17 +22,6 @@ export function parseListView(searchParams: SearchParams): ListView {
   const page = checkPage(first(searchParams.page));
   if (!page.ok) return { mode: 'bad', field: page.field, message: page.message };
   return { mode: 'page', page: page.value };
-}
-
-/**
- * A list's own URL: its first page (no `which`), page N, or "show all", keeping the other query
- * parameters the list lives under (a search's q and type).
- */
-export function listHref(basePath: PortalPath, params: Record<string, string> = {}, which: { page?: number; all?: boolean } = {}): PortalPath {
-  const query = new URLSearchParams(params);
-  if (which.all) query.set('all', '1');
-  else if (which.page !== undefined && which.page > 1) query.set('page', String(which.page));
-  return withQuery(basePath, query);
 }
 
 /** A stable key per view, so a section's Suspense boundary shows its skeleton again when the view changes. */

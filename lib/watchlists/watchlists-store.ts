@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Standing } from '@/lib/standing/standing';
 import { sql } from 'kysely';
-import { checkSectionsChoice, defaultSectionsChoice, parseSectionsChoice, type SectionsChoice } from '@/lib/watchlists/sections-choice';
-import { isoNow } from '../clock';
-import type { Db, EntityKind, WatchlistsTable } from '../schema';
+import { checkSectionsChoice, defaultSectionsChoice, parseSectionsChoice, type SectionsChoice } from './sections-choice';
+import { isoNow } from '@/lib/db/clock';
+import type { Db, EntityKind, WatchlistsTable } from '@/lib/db/schema';
 import { isUniqueViolation } from '@/lib/db/errors';
 
 /**

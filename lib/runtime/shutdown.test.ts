@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 // Plain JavaScript: node -e does not compile TypeScript (tsx only loads the module it requires).
 const SCRIPT = `
-const { installGracefulShutdown, onShutdown, isShuttingDown } = require('./lib/server/shutdown');
+const { installGracefulShutdown, onShutdown, isShuttingDown } = require('./lib/runtime/shutdown');
 installGracefulShutdown({ timeoutMs: 2000, log: (m) => console.log('log:', m) });
 onShutdown('locks', async () => { await new Promise((r) => setTimeout(r, 100)); console.log('task: locks'); });
 onShutdown('stuck', () => new Promise(() => undefined));

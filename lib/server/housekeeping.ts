@@ -1,9 +1,9 @@
-import { pruneExpiredBulkJobs } from '@/lib/db/queries/bulk';
+import { pruneExpiredBulkJobs } from '@/lib/bulk/bulk-store';
 import { pruneEndedSessions } from '@/lib/db/queries/ended-sessions';
 import { pruneReportDrafts } from '@/lib/db/queries/report-drafts';
 import type { Db } from '@/lib/db/schema';
 import { pruneFinishedJobs } from '@/lib/jobs/job-queue';
-import { pruneExpiredAudit, type PruneResult } from './retention';
+import { pruneExpiredAudit, type PruneResult } from '@/lib/audit/retention';
 
 /**
  * The portal's daily clean-up of its own records: audit entries past the retention period, report

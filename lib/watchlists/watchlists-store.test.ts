@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { forEachDialect, postgresStatus } from '@/test/db-harness';
 import { insertChange, insertCheck, insertCycle } from '@/test/watch-fixtures';
-import { defaultSectionsChoice, watchableSections } from '@/lib/watchlists/sections-choice';
+import { defaultSectionsChoice, watchableSections } from './sections-choice';
 import {
   addWatchlistEntries,
   createWatchlist,
@@ -15,7 +15,7 @@ import {
   updateWatchlist,
   watchlistNames,
   watchlistsWithEntity,
-} from './watchlists';
+} from './watchlists-store';
 
 const pg = await postgresStatus();
 const ann = { id: 'u-ann', email: 'Ann@Example.com' };

@@ -6,7 +6,7 @@
  * connection's real peer address and drops the others before Next sees the request, so a client
  * talking to the portal directly cannot forge its address (sign-in throttling) or its host.
  * AUTH_TRUSTED_PROXIES is the setting's older name, still read; both set to different numbers is
- * a start-up error. The public address is never taken from these headers (lib/server/public-url.ts).
+ * a start-up error. The public address is never taken from these headers (lib/runtime/public-url.ts).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Env, settingValue, wholeNumberIn } from './settings-values';

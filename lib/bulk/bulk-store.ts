@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import { cancelGroup, enqueueJobs, groupProgress, type NewJob } from '@/lib/jobs/job-queue';
-import { isoNow } from '../clock';
+import { isoNow } from '@/lib/db/clock';
 import { unauthorisedRule } from '@/lib/standing/listing-standing';
 import { combine, type Standing, type StandingLevel } from '@/lib/standing/standing';
-import type { BulkJobsTable, BulkJobState, BulkMode, BulkOutcome, BulkRowsTable, Db, EntityKind } from '../schema';
+import type { BulkJobsTable, BulkJobState, BulkMode, BulkOutcome, BulkRowsTable, Db, EntityKind } from '@/lib/db/schema';
 
 /**
  * Bulk checks in the portal's database: the job, its rows in input order, and the queue jobs that

@@ -2,7 +2,6 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDb } from '@/lib/db/connect';
 import { describeTightened, ensurePrivateFile, makePrivateDir, tightenPrivatePaths } from './private-files';
 
 const dirs: string[] = [];
@@ -28,20 +27,6 @@ describe('owner-only files', () => {
       ensurePrivateFile(path.join(base, 'c', 'portal.db'));
       expect(mode(path.join(base, 'c'))).toBe(0o700);
       expect(mode(path.join(base, 'c', 'portal.db'))).toBe(0o600);
-    } finally {
-      process.umask(previous);
-    }
-  });
-
-  it('gives a new SQLite database, its -wal and -shm owner-only modes', async () => {
-    const previous = process.umask(0o022);
-    try {
-      const dir = path.join(scratch(), 'data');
-      const handle = openDb({ dialect: 'sqlite', file: path.join(dir, 'portal.db') });
-      await handle.db.schema.createTable('t').addColumn('x', 'integer').execute();
-      expect(mode(dir)).toBe(0o700);
-      for (const f of ['portal.db', 'portal.db-wal', 'portal.db-shm']) expect(mode(path.join(dir, f)), f).toBe(0o600);
-      await handle.close();
     } finally {
       process.umask(previous);
     }
