@@ -1,4 +1,6 @@
 import { SHOWCASE } from '@/sandbox/dataset/showcase';
+import { FIRM_SECTION_SLUGS } from '@/lib/sections/firm-sections';
+import { sandboxOrigin } from './support/shared-portal';
 import { expect, test } from './support/signed-in';
 
 // Every firm route renders a showcase record with its values visible (the sandbox's fixed
@@ -7,6 +9,26 @@ import { expect, test } from './support/signed-in';
 const bank = SHOWCASE.bankFrn;
 
 test.describe('firm overview', () => {
+  test('at a glance: principal address and trading names in the header, a count on every card, no warnings said, and what it cost the register', async ({ page }) => {
+    // Register calls the sandbox answered for this view (at most: anything cached costs nothing).
+    const requests = async () =>
+      Object.values((await (await fetch(`${sandboxOrigin}/__sandbox/stats`)).json()) as Record<string, { requests: number }>).reduce((n, u) => n + u.requests, 0);
+    const before = await requests();
+    await page.goto(`/firm/${bank}`);
+    const glance = page.getByTestId('firm-header').getByTestId('firm-at-a-glance');
+    await expect(glance.getByTestId('firm-principal-address')).toContainText(/\w+/);
+    await expect(glance.getByTestId('firm-principal-address')).not.toContainText('not available');
+    await expect(glance.getByTestId('firm-trading-names')).not.toContainText('not available');
+    for (const slug of FIRM_SECTION_SLUGS) {
+      await expect(page.getByTestId(`count-${slug}`), slug).toHaveText(/^(None recorded|\d[\d,]* \w+)/);
+    }
+    await expect(page.getByTestId('count-waivers')).toHaveText('34 waivers');
+    await expect(page.getByTestId('no-warnings')).toContainText('No warnings on the register');
+    const spent = (await requests()) - before;
+    console.log(`firm overview of ${bank}: ${spent} register calls (cold at most 13: the record, 12 counts, the standing's reads shared with two of them)`);
+    expect(spent).toBeLessThanOrEqual(13);
+  });
+
   test('the bank: header, key facts, section links with counts, provenance', async ({ page }) => {
     await page.goto(`/firm/${bank}`);
     const header = page.getByTestId('firm-header');
@@ -49,6 +71,7 @@ test.describe('firm overview', () => {
     await expect(warnings).toContainText('Client money and assets');
     await expect(warnings).toContainText('Sub-status: In administration');
     await expect(warnings).toContainText('In force from 14 Oct 2025');
+    await expect(page.getByTestId('no-warnings')).toHaveCount(0);
   });
 
   test('a firm no longer authorised, and an appointed representative, are flagged', async ({ page }) => {

@@ -6,7 +6,7 @@ import { RegisterDate } from '@/components/register/register-date';
 import { DataTable, type Column } from '@/components/tables/data-table';
 import { firmPath } from '@/lib/routes/portal-paths';
 import type { AppointedRepresentative, AppointedRepresentatives } from '@/lib/register/model';
-import { emptyText, shownText } from './scope-text';
+import { emptyText, shownText, type TableScope } from './scope-text';
 
 function columns(rows: AppointedRepresentative[], previous: boolean): Column<AppointedRepresentative>[] {
   return [
@@ -51,7 +51,7 @@ function columns(rows: AppointedRepresentative[], previous: boolean): Column<App
 }
 
 /** Current and previous appointed representatives, each linking to its own register entry and back to its principal. */
-export function AppointedRepresentativesTables({ data, scope }: { data: AppointedRepresentatives; scope: 'page' | 'all' }) {
+export function AppointedRepresentativesTables({ data, scope }: { data: AppointedRepresentatives; scope: TableScope }) {
   return (
     <div className="space-y-5">
       <DataTable

@@ -5,7 +5,7 @@ import { RegisterDate } from '@/components/register/register-date';
 import { DataTable, type Column } from '@/components/tables/data-table';
 import { individualPath } from '@/lib/routes/portal-paths';
 import type { FirmControlledFunction, FirmControlledFunctions } from '@/lib/register/model';
-import { emptyText, shownText } from './scope-text';
+import { emptyText, shownText, type TableScope } from './scope-text';
 
 function columns(rows: FirmControlledFunction[], previous: boolean): Column<FirmControlledFunction>[] {
   return [
@@ -34,7 +34,7 @@ function columns(rows: FirmControlledFunction[], previous: boolean): Column<Firm
 }
 
 /** Who holds, and who held, controlled functions at the firm; each name links to the individual. */
-export function ControlledFunctionsTables({ data, scope }: { data: FirmControlledFunctions; scope: 'page' | 'all' }) {
+export function ControlledFunctionsTables({ data, scope }: { data: FirmControlledFunctions; scope: TableScope }) {
   return (
     <div className="space-y-5">
       <DataTable

@@ -2,9 +2,9 @@ import { extraColumn } from '@/components/register/extra-column';
 import { RegisterDate } from '@/components/register/register-date';
 import { DataTable } from '@/components/tables/data-table';
 import type { DisciplinaryAction } from '@/lib/register/model';
-import { emptyText, shownText } from './scope-text';
+import { emptyText, shownText, type TableScope } from './scope-text';
 
-export function DisciplinaryHistoryTable({ rows, scope }: { rows: DisciplinaryAction[]; scope: 'page' | 'all' }) {
+export function DisciplinaryHistoryTable({ rows, scope }: { rows: DisciplinaryAction[]; scope: TableScope }) {
   return (
     <DataTable
       id="disciplinary-history"

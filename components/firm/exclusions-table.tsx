@@ -1,9 +1,9 @@
 import { extraColumn } from '@/components/register/extra-column';
 import { DataTable } from '@/components/tables/data-table';
 import type { Exclusion } from '@/lib/register/model';
-import { emptyText, shownText } from './scope-text';
+import { emptyText, shownText, type TableScope } from './scope-text';
 
-export function ExclusionsTable({ rows, scope }: { rows: Exclusion[]; scope: 'page' | 'all' }) {
+export function ExclusionsTable({ rows, scope }: { rows: Exclusion[]; scope: TableScope }) {
   return (
     <DataTable
       id="exclusions"

@@ -21,12 +21,15 @@ export function FirmHeader({
   result,
   heading,
   refreshCalls,
+  summary,
 }: {
   frn: string;
   result: RegisterResult<Firm>;
   /** The section's heading; absent on the overview. */
   heading?: ReactNode;
   refreshCalls: RegisterCall[];
+  /** More at a glance under the status line (the overview's principal address and trading names). */
+  summary?: ReactNode;
 }) {
   const firm = result.kind === 'ok' ? result.data : undefined;
   const name = firm?.name ?? `Firm ${frn}`;
@@ -63,9 +66,9 @@ export function FirmHeader({
             <dd>{firm.businessType ?? 'Not recorded'}</dd>
           </div>
         </dl>
-      ) : result.kind !== 'ok' ? (
-        <RegisterFailureMessage failure={result} what={`the register entry for FRN ${frn}`} />
       ) : null}
+      {firm && summary ? summary : null}
+      {firm ? null : result.kind !== 'ok' ? <RegisterFailureMessage failure={result} what={`the register entry for FRN ${frn}`} /> : null}
       {firm ? <RecordStanding kind="firm" record={firm} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         {result.kind === 'ok' ? <ResultProvenance provenance={result.provenance} notice={result.notice} /> : <span />}

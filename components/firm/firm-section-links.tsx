@@ -5,9 +5,9 @@ import { FIRM_SECTION_SLUGS, FIRM_SECTIONS } from '@/lib/sections/firm-sections'
 import { SectionCount } from './section-count';
 
 /**
- * The overview's way into every section, each with a count when one is known. Counts stream in
- * one by one, each in its own boundary, so the header and the links are never held up by them.
- * Which sections are counted, and why not all: lib/sections/firm-sections.ts and section-counts.ts.
+ * The overview's way into every section, each with its count ("none recorded" for an empty one).
+ * Counts stream in one by one, each in its own boundary, so the header and the links are never
+ * held up by them; what they cost: lib/firm/section-counts.ts.
  */
 export function FirmSectionLinks({ frn }: { frn: string }) {
   return (
@@ -24,18 +24,16 @@ export function FirmSectionLinks({ frn }: { frn: string }) {
                 <Link href={firmPath(frn, slug)} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
                   {info.title}
                 </Link>
-                {info.counted ? (
-                  <Suspense
-                    fallback={
-                      <span className="text-xs text-slate-500">
-                        <span aria-hidden="true">counting…</span>
-                        <span className="sr-only">count loading</span>
-                      </span>
-                    }
-                  >
-                    <SectionCount frn={frn} slug={slug} />
-                  </Suspense>
-                ) : null}
+                <Suspense
+                  fallback={
+                    <span className="text-xs text-slate-500">
+                      <span aria-hidden="true">counting…</span>
+                      <span className="sr-only">count loading</span>
+                    </span>
+                  }
+                >
+                  <SectionCount frn={frn} slug={slug} />
+                </Suspense>
               </p>
               <p className="mt-1 text-sm text-slate-600">{info.summary}</p>
             </li>

@@ -1,3 +1,4 @@
+import type { TableScope } from './scope-text';
 import type { ReactNode } from 'react';
 import type { FirmSectionData, FirmSectionSlug } from '@/lib/sections/firm-sections';
 import { AddressCard } from './address-card';
@@ -20,7 +21,7 @@ import { WaiversTable } from './waivers-table';
  * says whether the rows are one register page or the whole list.
  */
 export interface FirmSectionView<K extends FirmSectionSlug> {
-  table: (data: FirmSectionData[K], scope: 'page' | 'all', frn: string) => ReactNode;
+  table: (data: FirmSectionData[K], scope: TableScope, frn: string) => ReactNode;
   /** For a section the register answers in one piece (not paged on its page): the page's body. */
   whole?: (frn: string, firmName: string) => ReactNode;
 }

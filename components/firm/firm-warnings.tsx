@@ -10,9 +10,10 @@ import type { Firm } from '@/lib/register/model';
 /**
  * What a reader must see before anything else about a firm: the register's Exceptional Info
  * notices, a sub-status (in administration, …), a firm that is no longer authorised, and a firm
- * that is only an appointed representative. Nothing when none applies.
+ * that is only an appointed representative. Nothing when none applies, or (`sayNone`) an explicit
+ * "No warnings on the register".
  */
-export function FirmWarnings({ firm }: { firm: Firm }) {
+export function FirmWarnings({ firm, sayNone = false }: { firm: Firm; /** Say so when there are none (the overview, the report), rather than show nothing. */ sayNone?: boolean }) {
   const warnings: ReactNode[] = [];
 
   if (isNoLongerAuthorised(firm.status)) {
@@ -70,7 +71,20 @@ export function FirmWarnings({ firm }: { firm: Firm }) {
     );
   }
 
-  if (warnings.length === 0) return null;
+  if (warnings.length === 0) {
+    if (!sayNone) return null;
+    return (
+      <p role="status" className="flex items-start gap-2 rounded border border-slate-300 bg-white p-3 text-sm" data-testid="no-warnings">
+        <span aria-hidden="true" className="font-bold">
+          ✓
+        </span>
+        <span>
+          <strong>No warnings on the register</strong>: no Exceptional Info notice, no sub-status, and the firm is neither no longer authorised nor only an appointed
+          representative.
+        </span>
+      </p>
+    );
+  }
   return (
     <section aria-labelledby="warnings-heading" className="space-y-2">
       <h2 id="warnings-heading" className="text-lg font-semibold">

@@ -4,10 +4,10 @@ import { DataTable } from '@/components/tables/data-table';
 import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
 import { individualPath } from '@/lib/routes/portal-paths';
 import type { FirmIndividual } from '@/lib/register/model';
-import { emptyText, shownText } from './scope-text';
+import { emptyText, shownText, type TableScope } from './scope-text';
 
 /** People at the firm; the register's semicolon-joined statuses shown as one tag each. */
-export function IndividualsTable({ rows, scope }: { rows: FirmIndividual[]; scope: 'page' | 'all' }) {
+export function IndividualsTable({ rows, scope }: { rows: FirmIndividual[]; scope: TableScope }) {
   return (
     <DataTable
       id="individuals"

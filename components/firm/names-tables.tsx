@@ -3,7 +3,7 @@ import { ExtraFields } from '@/components/register/extra-fields';
 import { RegisterDate } from '@/components/register/register-date';
 import { DataTable, type Column } from '@/components/tables/data-table';
 import type { FirmName, FirmNames } from '@/lib/register/model';
-import { emptyText, shownText } from './scope-text';
+import { emptyText, shownText, type TableScope } from './scope-text';
 
 function columns(rows: FirmName[], previous: boolean): Column<FirmName>[] {
   return [
@@ -17,7 +17,7 @@ function columns(rows: FirmName[], previous: boolean): Column<FirmName>[] {
 }
 
 /** Registered and trading names the firm uses now, and those it used before. */
-export function NamesTables({ data, scope }: { data: FirmNames; scope: 'page' | 'all' }) {
+export function NamesTables({ data, scope }: { data: FirmNames; scope: TableScope }) {
   return (
     <div className="space-y-5">
       <DataTable

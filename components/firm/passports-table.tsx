@@ -4,10 +4,10 @@ import { ExtraFields } from '@/components/register/extra-fields';
 import { DataTable } from '@/components/tables/data-table';
 import { passportCountryPath } from '@/lib/routes/portal-paths';
 import type { FirmPassports } from '@/lib/register/model';
-import { emptyText, shownText } from './scope-text';
+import { emptyText, shownText, type TableScope } from './scope-text';
 
 /** The countries the firm passports to or from; each opens the permissions held for it. */
-export function PassportsTable({ frn, data, scope }: { frn: string; data: FirmPassports; scope: 'page' | 'all' }) {
+export function PassportsTable({ frn, data, scope }: { frn: string; data: FirmPassports; scope: TableScope }) {
   return (
     <div className="space-y-4">
       <DataTable

@@ -3,14 +3,14 @@ import { TextList } from '@/components/register/text-list';
 import { DataTable } from '@/components/tables/data-table';
 import type { Permission } from '@/lib/register/model';
 import { OtherLists } from './other-lists';
-import { emptyText, shownText } from './scope-text';
+import { emptyText, shownText, type TableScope } from './scope-text';
 
 /**
  * One row per permission, with its customer types, investment types and limitations as lists in
  * their own columns (and any other list the register attaches), so the filter finds a permission
  * by any of them.
  */
-export function PermissionsTable({ rows, scope }: { rows: Permission[]; scope: 'page' | 'all' }) {
+export function PermissionsTable({ rows, scope }: { rows: Permission[]; scope: TableScope }) {
   const hasOther = rows.some((p) => Object.keys(p.other).length > 0);
   return (
     <DataTable

@@ -3,12 +3,12 @@ import { RegisterDate } from '@/components/register/register-date';
 import { DataTable } from '@/components/tables/data-table';
 import { StatusTag } from '@/components/ui/status-tag';
 import type { Regulator } from '@/lib/register/model';
-import { emptyText, shownText } from './scope-text';
+import { emptyText, shownText, type TableScope } from './scope-text';
 
 /** The register dates HM Treasury's supervision from 1 Jan 1901: a placeholder, not a real date. */
 const PLACEHOLDER_DATE = '1901-01-01';
 
-export function RegulatorsTable({ rows, scope }: { rows: Regulator[]; scope: 'page' | 'all' }) {
+export function RegulatorsTable({ rows, scope }: { rows: Regulator[]; scope: TableScope }) {
   return (
     <DataTable
       id="regulators"

@@ -5,10 +5,10 @@ import { RegisterDate } from '@/components/register/register-date';
 import { DataTable } from '@/components/tables/data-table';
 import { requirementPath } from '@/lib/routes/portal-paths';
 import type { Requirement } from '@/lib/register/model';
-import { emptyText, shownText } from './scope-text';
+import { emptyText, shownText, type TableScope } from './scope-text';
 
 /** The firm's requirements; those that restrict financial promotions to certain investment types link to them. */
-export function RequirementsTable({ frn, rows, scope }: { frn: string; rows: Requirement[]; scope: 'page' | 'all' }) {
+export function RequirementsTable({ frn, rows, scope }: { frn: string; rows: Requirement[]; scope: TableScope }) {
   return (
     <DataTable
       id="requirements"

@@ -2,9 +2,9 @@ import { extraColumn } from '@/components/register/extra-column';
 import { TextList } from '@/components/register/text-list';
 import { DataTable } from '@/components/tables/data-table';
 import type { Waiver } from '@/lib/register/model';
-import { emptyText, shownText } from './scope-text';
+import { emptyText, shownText, type TableScope } from './scope-text';
 
-export function WaiversTable({ rows, scope }: { rows: Waiver[]; scope: 'page' | 'all' }) {
+export function WaiversTable({ rows, scope }: { rows: Waiver[]; scope: TableScope }) {
   return (
     <DataTable
       id="waivers"

@@ -1,12 +1,26 @@
+import type { ReportView } from '@/lib/report/firm-report-data';
 import { CASE_REFERENCE_MAX } from '@/lib/report/case-reference';
 
+const VIEWS: { value: ReportView; label: string; hint: string }[] = [
+  { value: 'full', label: 'Full report', hint: 'every row of every list' },
+  { value: 'summary', label: 'Summary report', hint: 'each list’s count and first rows; every list in full as a CSV file, its SHA-256 printed' },
+];
+
 /**
- * The optional case reference stamped on the report: a GET form back to the report page, so the
- * reference is in the address (shareable, and a refresh generates the same stamp).
+ * The optional case reference stamped on the report, and which report (full or summary): a GET
+ * form back to the report page, so both are in the address (shareable, and a refresh generates
+ * the same stamp). "Save as evidence" carries the case reference typed here too
+ * (components/report/save-evidence-form.tsx), so the one typed is the one saved.
  */
-export function CaseReferenceForm({ action, value, error }: { action: string; value?: string; error?: string }) {
+export function CaseReferenceForm({ action, value, view = 'full', error }: { action: string; value?: string; view?: ReportView; error?: string }) {
   return (
-    <form method="get" action={action} className="no-print flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3" aria-label="Case reference">
+    <form
+      method="get"
+      action={action}
+      id="report-options"
+      className="no-print flex flex-wrap items-end gap-x-6 gap-y-3 rounded border border-slate-200 bg-white p-3"
+      aria-label="Report options"
+    >
       <div className="flex flex-col gap-1 text-sm">
         <label htmlFor="case-reference" className="font-medium">
           Case reference <span className="font-normal text-slate-600">(optional, printed on the report)</span>
@@ -23,8 +37,21 @@ export function CaseReferenceForm({ action, value, error }: { action: string; va
           className="w-72 rounded border border-slate-400 px-2 py-1"
         />
       </div>
+      <fieldset className="text-sm">
+        <legend className="font-medium">Report</legend>
+        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+          {VIEWS.map((v) => (
+            <label key={v.value} className="flex items-start gap-1.5">
+              <input type="radio" name="view" value={v.value} defaultChecked={v.value === view} className="mt-1" />
+              <span>
+                <span className="font-medium">{v.label}</span> <span className="text-slate-600">({v.hint})</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <button type="submit" className="rounded border border-brand-700 bg-white px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
-        Generate with this reference
+        Generate report
       </button>
       {error ? (
         <p id="case-reference-error" role="alert" className="w-full text-sm font-medium text-red-800">

@@ -8,6 +8,10 @@ import { createRegisterClient } from '@/lib/register/register-client';
 import type { RegisterClient } from '@/lib/register/register-client-types';
 import { SHOWCASE } from '@/sandbox/dataset/showcase';
 import { startSandbox, type RunningSandbox } from '@/sandbox/server';
+import { parse } from 'csv-parse/sync';
+import { reportFiles, sha256OfText } from '@/lib/export/report-files';
+import { firstRowsOf, SUMMARY_FIRST_ROWS } from '@/lib/report/report-summary';
+import { FIRM_SECTION_SLUGS, sectionSize } from '@/lib/sections/firm-sections';
 import { FirmReport } from './firm-report';
 
 // The report is a pure function of its data: the live page and a snapshot (the data after a trip
@@ -16,6 +20,7 @@ import { FirmReport } from './firm-report';
 let sandbox: RunningSandbox;
 let client: RegisterClient;
 let bank: FirmReportData;
+let network: FirmReportData;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, firms: 400, individuals: 800, funds: 60, latency: { min: 0, max: 0 }, rateLimit: 'off' });
@@ -27,6 +32,13 @@ beforeAll(async () => {
     generatedBy: { email: 'ann@example.com', name: 'Ann' },
     source: 'sandbox',
     caseReference: 'CASE-7',
+    maxPages: 100,
+    maxDetails: 100,
+  }));
+  ({ data: network } = await assembleFirmReport(client, {
+    frn: SHOWCASE.networkPrincipalFrn,
+    generatedBy: { email: 'ann@example.com', name: 'Ann' },
+    source: 'sandbox',
     maxPages: 100,
     maxDetails: 100,
   }));
@@ -87,5 +99,43 @@ describe('FirmReport', () => {
     expect(html).toContain('The waivers could not be read from the register');
     expect(html).toContain('Incomplete: passport permissions read for 3 of 28');
     expect(html).toMatch(/Cut short: permissions\.|Could not be read: waivers\./);
+  });
+
+  it('a summary: every section counted, long lists cut to their first rows, every list in full in a file whose SHA-256 is printed', () => {
+    const files = reportFiles(network);
+    const summary: FirmReportData = { ...network, summary: { firstRows: SUMMARY_FIRST_ROWS, files } };
+    for (const slug of FIRM_SECTION_SLUGS) {
+      const list = network.sections[slug];
+      const file = files.find((f) => f.key === slug);
+      if (list.status !== 'ok' || sectionSize(slug, list.data) === 0) {
+        expect(file, slug).toBeUndefined();
+        continue;
+      }
+      // The file holds every row of the list, exactly the bytes its SHA-256 names.
+      expect(file, slug).toBeDefined();
+      expect(file!.sha256).toBe(sha256OfText(file!.csv));
+      expect(file!.csv.startsWith('\ufeff')).toBe(true);
+      expect(parse(file!.csv, { bom: true, columns: true })).toHaveLength(sectionSize(slug, list.data));
+      expect(file!.rows).toBe(sectionSize(slug, list.data));
+      expect(file!.filename).toMatch(new RegExp(`^firm-${SHOWCASE.networkPrincipalFrn}-${slug}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    }
+    const ars = network.sections['appointed-representatives'];
+    if (ars.status !== 'ok') throw new Error('the network principal has appointed representatives');
+    expect(ars.data.current.length).toBeGreaterThan(SUMMARY_FIRST_ROWS * 10);
+    const cut = firstRowsOf(ars.data, SUMMARY_FIRST_ROWS);
+    expect(cut.current).toHaveLength(SUMMARY_FIRST_ROWS);
+    expect(cut.previous).toHaveLength(Math.min(SUMMARY_FIRST_ROWS, ars.data.previous.length));
+
+    const html = renderToStaticMarkup(<FirmReport data={summary} fileHref={(key) => `/files/${key}`} />);
+    const full = renderToStaticMarkup(<FirmReport data={network} />);
+    expect(html.length).toBeLessThan(full.length / 10);
+    const arFile = files.find((f) => f.key === 'appointed-representatives')!;
+    expect(html).toContain(arFile.sha256);
+    expect(html).toContain(`href="/files/appointed-representatives"`);
+    expect(html).toContain(`All ${arFile.rows.toLocaleString('en-GB')} are in`);
+    expect(html).toContain('25 shown here');
+    expect(html).toContain('Summary: every section with its count');
+    // What is stored is what is shown: the summary renders the same from its canonical form.
+    expect(renderToStaticMarkup(<FirmReport data={JSON.parse(canonicalJson(summary)) as FirmReportData} fileHref={(key) => `/files/${key}`} />)).toBe(html);
   });
 });

@@ -5,19 +5,22 @@ import { StandingDetails } from '@/components/standing/standing-badge';
 import { WarningCallout } from '@/components/ui/warning-callout';
 import { FIRM_SECTION_SLUGS, FIRM_SECTIONS } from '@/lib/sections/firm-sections';
 import { type FirmReportData, reportFirmName } from '@/lib/report/firm-report-data';
+import { type FileHref, ReportFilesTable } from './report-files';
 import { ReportSection } from './report-section';
 import { ReportStamp } from './report-stamp';
 
 /**
  * A firm report, rendered from its data alone: no register call, no clock, no session. The live
  * report page and a saved snapshot (/reports/[id]) both render this, so a snapshot shows exactly
- * what was shown when it was saved.
+ * what was shown when it was saved. A summary report (data.summary) shows each list's count and
+ * first rows, with the files that hold every row.
  */
-export function FirmReport({ data }: { data: FirmReportData }) {
+export function FirmReport({ data, fileHref }: { data: FirmReportData; /** Where a summary's files are downloaded (none: their names only). */ fileHref?: FileHref }) {
   const name = reportFirmName(data);
   return (
     <article className="firm-report space-y-8" data-testid="firm-report" aria-label={`Register report for ${name}`}>
       <ReportStamp data={data} />
+      {data.summary ? <ReportFilesTable summary={data.summary} fileHref={fileHref} /> : null}
 
       <section aria-labelledby="report-firm-heading" className="space-y-3" data-testid="report-section-firm">
         <h2 id="report-firm-heading" className="text-xl font-semibold">
@@ -26,7 +29,7 @@ export function FirmReport({ data }: { data: FirmReportData }) {
         {data.firm.status === 'ok' ? (
           <>
             {data.standing ? <StandingDetails standing={data.standing} /> : null}
-            <FirmWarnings firm={data.firm.data} />
+            <FirmWarnings firm={data.firm.data} sayNone />
             <FirmKeyFacts firm={data.firm.data} />
             <ResultProvenance provenance={data.firm.provenance}>
               <span aria-hidden="true">·</span>
@@ -54,7 +57,7 @@ export function FirmReport({ data }: { data: FirmReportData }) {
       </nav>
 
       {FIRM_SECTION_SLUGS.map((slug) => (
-        <ReportSection key={slug} slug={slug} data={data} firmName={name} />
+        <ReportSection key={slug} slug={slug} data={data} firmName={name} fileHref={fileHref} />
       ))}
     </article>
   );

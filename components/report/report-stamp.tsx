@@ -39,6 +39,13 @@ export function ReportStamp({ data }: { data: FirmReportData }) {
     { label: 'Source', value: SOURCE_LABEL[data.source], testId: 'stamp-source' },
     { label: 'Case reference', value: data.caseReference ?? 'None given', testId: 'stamp-case' },
     {
+      label: 'Report',
+      value: data.summary
+        ? `Summary: every section with its count and the first ${data.summary.firstRows} rows of each list; every row in the CSV files listed below.`
+        : 'Full: every row of every list.',
+      testId: 'stamp-view',
+    },
+    {
       label: 'Completeness',
       value: complete
         ? 'Complete: every page of every list was read.'

@@ -1,21 +1,50 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, useEffect, useState } from 'react';
 import { saveEvidence, type SaveEvidenceState } from '@/lib/report/save-evidence-action';
+
+/** The case reference field of the report's options form (components/report/case-reference-form.tsx). */
+const CASE_FIELD_ID = 'case-reference';
 
 /**
  * Beside a finished report: saves exactly this report (the data the page was rendered from) as
- * an immutable evidence snapshot, then opens it. Not printed.
+ * an immutable evidence snapshot, then opens it. The save carries the case reference as it is
+ * typed in the report's options above, so the reference typed is the one saved even when the
+ * report was not generated again with it; the form says which reference it will save. Without
+ * JavaScript it carries the report's own. Not printed.
  */
-export function SaveEvidenceForm({ draftId }: { draftId: string }) {
+export function SaveEvidenceForm({ draftId, caseReference }: { draftId: string; caseReference?: string }) {
   const [state, action, pending] = useActionState<SaveEvidenceState, FormData>(saveEvidence, {});
+  const [typed, setTyped] = useState(caseReference ?? '');
+  useEffect(() => {
+    const field = document.getElementById(CASE_FIELD_ID);
+    if (!(field instanceof HTMLInputElement)) return;
+    const follow = () => setTyped(field.value);
+    follow();
+    field.addEventListener('input', follow);
+    return () => field.removeEventListener('input', follow);
+  }, []);
+  useEffect(() => {
+    // A document load, not a client navigation: the snapshot's print style carries the new document's CSP nonce.
+    if (state.savedPath) window.location.assign(state.savedPath);
+  }, [state.savedPath]);
+  const shown = typed.trim().replace(/\s+/g, ' ');
+  const differs = shown !== (caseReference ?? '');
   return (
     <form action={action} className="no-print flex flex-wrap items-center gap-3">
       <input type="hidden" name="draftId" value={draftId} />
-      <button type="submit" disabled={pending} className="rounded bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800 disabled:opacity-60">
-        {pending ? 'Saving…' : 'Save as evidence'}
+      <input type="hidden" name="caseReference" value={typed} />
+      <button
+        type="submit"
+        disabled={pending || Boolean(state.savedPath)}
+        className="rounded bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+      >
+        {pending || state.savedPath ? 'Saving…' : 'Save as evidence'}
       </button>
-      <span className="text-sm text-slate-700">Stores this report, unchangeable, with its SHA-256 fingerprint.</span>
+      <span className="text-sm text-slate-700" aria-live="polite" data-testid="save-case-reference">
+        Stores this report, unchangeable, with its SHA-256 fingerprint, under case reference {shown ? <strong>{shown}</strong> : 'none'}
+        {differs ? ` (typed above; the report was generated with ${caseReference ? caseReference : 'none'})` : ''}.
+      </span>
       {state.error ? (
         <p role="alert" className="w-full text-sm font-medium text-red-800">
           {state.error}

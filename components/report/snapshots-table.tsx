@@ -19,10 +19,11 @@ export function SnapshotsTable({ snapshots, caption }: { snapshots: SnapshotSumm
           header: 'Saved',
           className: 'whitespace-nowrap',
           rowHeader: true,
+          // A document load, not a client navigation: the snapshot's print style carries the new document's CSP nonce.
           cell: (s) => (
-            <Link href={reportPath(s.id)} className="text-brand-700 underline">
+            <a href={reportPath(s.id)} className="text-brand-700 underline">
               <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
-            </Link>
+            </a>
           ),
         },
         {

@@ -37,3 +37,8 @@ export const MARKETS_EXPORT_HREF = '/api/export/markets' satisfies AppPath<'/api
 export function auditExportHref(query: '' | `?${string}`): AppPath<WithQuery<'/api/export/audit'>> {
   return `/api/export/audit${query}`;
 }
+
+/** A summary report's CSV file (lib/export/report-files.ts): from the live report's draft (its owner only) or a saved snapshot. */
+export function reportFileHref(source: 'draft' | 'snapshot', id: string, key: string): AppPath<`/api/export/report/${string}/${string}/${string}`> {
+  return `/api/export/report/${source}/${seg(id)}/${seg(key)}`;
+}

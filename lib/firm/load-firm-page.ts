@@ -23,6 +23,19 @@ export type FirmPage = Exclude<EntityPage<{ frn: string; country?: string; ref?:
  * (notFound() after streaming starts could only change the body, not the status).
  */
 export async function loadFirmPage(params: Promise<FirmParams>): Promise<FirmPage> {
+  const page = await loadFirmRecord(params);
+  if (page.kind === 'not-found') notFound();
+  return page;
+}
+
+/** A firm the register does not know: the portal's own signal, for a page that does something (audit) before its 404. */
+export type FirmNotFound = { kind: 'not-found'; frn: string };
+
+/**
+ * loadFirmPage's work without the 404: an unknown FRN is a typed `not-found` result, so a page
+ * that must record something first (the report's own audit entry) can, then call notFound().
+ */
+export async function loadFirmRecord(params: Promise<FirmParams>): Promise<FirmPage | FirmNotFound> {
   // Register data is per request (the register client has its own cache): never prerender.
   await connection();
   const raw = await params;
@@ -37,7 +50,7 @@ export async function loadFirmPage(params: Promise<FirmParams>): Promise<FirmPag
   }
   const firm = await readFirm(checked.frn);
   await auditView('firm', checked.frn, firm.kind === 'ok' ? 'success' : 'failure', firm.kind === 'ok' ? undefined : firm.kind);
-  if (firm.kind === 'not-found') notFound();
+  if (firm.kind === 'not-found') return { kind: 'not-found', frn: checked.frn };
   return { kind: 'ready', frn: checked.frn, country: checked.country, ref: checked.ref, firm };
 }
 

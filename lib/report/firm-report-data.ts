@@ -69,6 +69,35 @@ export interface FirmReportData {
   retrieved: { oldest?: string; newest?: string };
   /** The firm's standing as read for this report (lib/standing); absent in reports saved before it was kept. */
   standing?: Standing;
+  /**
+   * Set when the report is a summary (for large firms): every section with its count and first
+   * rows, the full lists in CSV files kept here byte for byte (lib/export/report-files.ts), so a
+   * saved snapshot holds the files its printout names by SHA-256. Absent in a full report.
+   */
+  summary?: ReportSummary;
+}
+
+/** Which report: every row of every list, or a summary with the full lists as files. */
+export type ReportView = 'full' | 'summary';
+
+export interface ReportSummary {
+  /** Rows shown of each list; the rest are in the list's file. */
+  firstRows: number;
+  files: ReportFile[];
+}
+
+/** One full list of a summary report as a CSV file. */
+export interface ReportFile {
+  /** A section's slug, or `passport-permissions` / `investment-types`. */
+  key: string;
+  title: string;
+  filename: string;
+  /** Data rows in the file. */
+  rows: number;
+  /** SHA-256 (hex) of the file's bytes (UTF-8, with its byte-order mark), as printed in the report. */
+  sha256: string;
+  /** The file itself. */
+  csv: string;
 }
 
 export function reportFailure(failure: RegisterFailure): ReportFailure {

@@ -6,7 +6,7 @@ import { createReportDraft } from '@/lib/db/queries/report-drafts';
 import { getRegisterClient } from '@/lib/register/client';
 import { registerSource } from '@/lib/register/config';
 import { assembleFirmReport } from './assemble-firm-report';
-import { type FirmReportData, reportFirmName, reportGaps } from './firm-report-data';
+import { type FirmReportData, reportFirmName, reportGaps, type ReportSummary } from './firm-report-data';
 import { readReportLimits } from './limits';
 import type { ReportProgress } from './report-progress';
 
@@ -21,7 +21,14 @@ export interface GeneratedReport {
  * draft (so saving stores exactly this), and write the audit entry, all before the page renders
  * the finished report.
  */
-export async function generateFirmReport(user: SessionUser, frn: string, caseReference: string | undefined, progress: ReportProgress): Promise<GeneratedReport> {
+export async function generateFirmReport(
+  user: SessionUser,
+  frn: string,
+  caseReference: string | undefined,
+  progress: ReportProgress,
+  /** For a summary report: its summary, from the assembled data (lib/export/report-files.ts). */
+  summarise?: (data: FirmReportData) => ReportSummary,
+): Promise<GeneratedReport> {
   const limits = readReportLimits();
   const { data, stats } = await assembleFirmReport(getRegisterClient(), {
     frn,
@@ -32,6 +39,8 @@ export async function generateFirmReport(user: SessionUser, frn: string, caseRef
     maxDetails: limits.reportMaxDetails,
     progress,
   });
+  // A summary keeps its full lists as files, made from this data and kept in it (so in the draft and any snapshot of it).
+  if (summarise) data.summary = summarise(data);
   const db = await getDb();
   const draftId = await createReportDraft(db, { frn, subjectName: reportFirmName(data), createdBy: user, caseReference, data });
   const gaps = reportGaps(data);
@@ -42,6 +51,8 @@ export async function generateFirmReport(user: SessionUser, frn: string, caseRef
     outcome: gaps.failed.length > 0 ? 'failure' : 'success',
     detail: {
       caseReference: caseReference ?? null,
+      view: data.summary ? 'summary' : 'full',
+      ...(data.summary ? { files: data.summary.files.map((f) => ({ file: f.filename, rows: f.rows, sha256: f.sha256 })) } : {}),
       pages: stats.pages,
       cachedPages: stats.cachedPages,
       ms: stats.ms,

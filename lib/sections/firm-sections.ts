@@ -13,11 +13,11 @@ export { countText } from './section-kit';
  * table (the tables that render each section: components/firm/firm-section-tables.tsx). Order is
  * the order the overview, the tabs and the report list them.
  *
- * `counted` marks the sections whose size the overview asks the register for even when it is not
- * cached: the long, paged lists whose size is itself a finding (how many permissions, individuals,
- * representatives, actions). Each count costs a background register call (section-counts.ts), so
- * the short lists (address, names, regulators, passports, waivers, exclusions) are not counted and
- * show their size on their own page.
+ * The overview shows every section's size (or "none recorded"): each count is the section's first
+ * page read at background priority with a short wait (lib/firm/section-counts.ts), so it never
+ * takes a slot a person is waiting for, costs nothing when cached, and leaves the page cached for
+ * the click that usually follows; the address and names counts share their read with the
+ * overview's header summary (principal address, trading names).
  */
 
 /** The register endpoints that take an FRN alone: the ones a firm section can read. */
@@ -29,8 +29,6 @@ interface FirmFacts {
   summary: string;
   /** Whether the page pages the list (so ?page= and "show all" apply); the address page shows one answer whole. */
   paged: boolean;
-  /** Whether the overview fetches its count when the first page is not cached. */
-  counted: boolean;
 }
 
 const section = <E extends FirmListEndpoint, Row>(endpoint: E, rows: (data: DataOf<E>) => Row[]) => listSection<E, Row, FirmFacts>(endpoint, rows);
@@ -48,7 +46,6 @@ const DEFINITIONS = {
     unit: ['permission', 'permissions'],
     summary: 'Regulated activities, with customer types, investment types and limitations.',
     paged: true,
-    counted: true,
     paging: 'plain',
     key: (r) => r.name,
     columns: [
@@ -78,7 +75,6 @@ const DEFINITIONS = {
     unit: ['requirement', 'requirements'],
     summary: 'Restrictions the regulator has placed on the firm.',
     paged: true,
-    counted: true,
     paging: 'plain',
     // The reference is the requirement: a retitled one is the same requirement, changed.
     key: (r) => r.reference ?? keyOf('', r.title),
@@ -104,7 +100,6 @@ const DEFINITIONS = {
     unit: ['individual', 'individuals'],
     summary: 'People approved or certified at the firm.',
     paged: true,
-    counted: true,
     paging: 'plain',
     // The IRN is the person: a corrected name is the same row, changed.
     key: (r) => r.irn ?? keyOf('', r.name),
@@ -122,7 +117,6 @@ const DEFINITIONS = {
     unit: ['role', 'roles'],
     summary: 'Who holds, or held, senior management and controlled functions.',
     paged: true,
-    counted: true,
     paging: 'bucketed',
     key: (r) => keyOf(r.name, r.irn, r.effectiveDate),
     columns: [
@@ -150,7 +144,6 @@ const DEFINITIONS = {
     unit: ['appointed representative', 'appointed representatives'],
     summary: 'Firms acting under this firm’s responsibility, current and previous.',
     paged: true,
-    counted: true,
     paging: 'bucketed',
     // One appointment: the representative and its start (a firm appointed again after it ended is a second row).
     key: (r) => keyOf(r.frn ?? r.name, r.effectiveDate),
@@ -181,7 +174,6 @@ const DEFINITIONS = {
     unit: ['action', 'actions'],
     summary: 'Fines, censures and other enforcement action.',
     paged: true,
-    counted: true,
     paging: 'plain',
     key: disciplinaryKey,
     columns: disciplinaryColumns(),
@@ -198,7 +190,6 @@ const DEFINITIONS = {
     unit: ['country', 'countries'],
     summary: 'Countries the firm passports to or from, with the permissions for each.',
     paged: true,
-    counted: false,
     paging: 'plain',
     key: (r) => keyOf(r.country, r.direction),
     columns: [{ header: 'Country', value: (r) => r.country }, { header: 'Direction', value: (r) => r.direction }, other()],
@@ -215,7 +206,6 @@ const DEFINITIONS = {
     unit: ['waiver', 'waivers'],
     summary: 'Rules the regulator has waived or modified for the firm.',
     paged: true,
-    counted: false,
     paging: 'plain',
     key: (r) => keyOf(joined(r.rules), r.documentName),
     columns: [
@@ -237,7 +227,6 @@ const DEFINITIONS = {
     unit: ['exclusion', 'exclusions'],
     summary: 'Payment services exclusions the firm relies on (PSD2).',
     paged: true,
-    counted: false,
     paging: 'plain',
     key: (r) => keyOf(r.exclusionType, r.exclusionReliedUpon),
     columns: [
@@ -259,7 +248,6 @@ const DEFINITIONS = {
     unit: ['name', 'names'],
     summary: 'Registered and trading names, current and previous.',
     paged: true,
-    counted: false,
     paging: 'plain',
     // A name used, stopped and used again is two rows: its start tells them apart.
     key: (r) => keyOf(r.name, r.status, r.effectiveFrom),
@@ -284,7 +272,6 @@ const DEFINITIONS = {
     unit: ['address', 'addresses'],
     summary: 'Principal place of business and complaints contact.',
     paged: false,
-    counted: false,
     paging: 'plain',
     key: (r) => keyOf(r.kind, r.type),
     columns: [
@@ -312,7 +299,6 @@ const DEFINITIONS = {
     unit: ['regulator', 'regulators'],
     summary: 'Which regulators have supervised the firm, and when.',
     paged: true,
-    counted: false,
     paging: 'plain',
     key: (r) => keyOf(r.name, r.effectiveDate),
     columns: [

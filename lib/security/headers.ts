@@ -37,9 +37,10 @@ export interface PolicyOptions {
  * - script-src: the nonce, and 'strict-dynamic' so the chunks Next's nonce'd runtime loads may
  *   run; 'self' only for browsers too old for 'strict-dynamic' (which ignore it otherwise).
  * - style-src: the nonce-less 'self' is enough: Tailwind's one stylesheet is a same-origin file,
- *   and no page renders a style attribute or an inline <style> (React sets styles it changes at
- *   run time through the CSSOM, which CSP does not govern). The nonce lets Next add a <style> of
- *   its own if a future version does.
+ *   and no page renders a style attribute (React sets styles it changes at run time through the
+ *   CSSOM, which CSP does not govern). The one inline <style> is a report's print rules (its
+ *   running header: components/report/report-print-style.tsx), which carries the nonce; the nonce
+ *   also lets Next add a <style> of its own if a future version does.
  * - img-src data: for inline images (a QR code for two-factor enrolment is typically a data: URL).
  * - base-uri 'none' and form-action 'self': an injected <base> or <form> cannot send people or
  *   their input elsewhere; frame-ancestors 'none': no other site can frame the portal.

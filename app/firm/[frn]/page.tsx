@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { BadReference } from '@/components/register/bad-reference';
+import { FirmAtAGlance } from '@/components/firm/firm-at-a-glance';
 import { FirmHeader } from '@/components/firm/firm-header';
 import { FirmKeyFacts } from '@/components/firm/firm-key-facts';
 import { FirmSectionLinks } from '@/components/firm/firm-section-links';
@@ -15,7 +17,10 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
   return firmPageMetadata(params);
 }
 
-/** /firm/[frn]: the firm at a glance. Header and warnings first; section counts stream in. */
+/**
+ * /firm/[frn]: the firm at a glance. Header (with its principal address and trading names, which
+ * stream in) and warnings (or "No warnings on the register") first; every section's count streams in.
+ */
 export default async function FirmOverviewPage({ params }: Props) {
   await requireUser();
   const page = await loadFirmPage(params);
@@ -23,9 +28,24 @@ export default async function FirmOverviewPage({ params }: Props) {
   const { frn, firm } = page;
   return (
     <div className="space-y-6">
-      <FirmHeader frn={frn} result={firm} refreshCalls={[{ endpoint: 'firm', args: [frn] }]} />
+      <FirmHeader
+        frn={frn}
+        result={firm}
+        refreshCalls={[{ endpoint: 'firm', args: [frn] }]}
+        summary={
+          <Suspense
+            fallback={
+              <p className="text-sm text-slate-500" data-testid="firm-at-a-glance-loading">
+                Reading the address and trading names…
+              </p>
+            }
+          >
+            <FirmAtAGlance frn={frn} />
+          </Suspense>
+        }
+      />
       <WatchControl kind="firm" refNumber={frn} name={firm.kind === 'ok' ? (firm.data.name ?? null) : null} />
-      {firm.kind === 'ok' ? <FirmWarnings firm={firm.data} /> : null}
+      {firm.kind === 'ok' ? <FirmWarnings firm={firm.data} sayNone /> : null}
       <FirmSectionLinks frn={frn} />
       <FirmReportLinks frn={frn} />
       {firm.kind === 'ok' ? (

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import Link from 'next/link';
 import { FirmReport } from '@/components/report/firm-report';
 import { PrintButton } from '@/components/report/print-button';
+import { ReportPrintStyle } from '@/components/report/report-print-style';
 import { SnapshotBanner } from '@/components/report/snapshot-banner';
 import { WarningCallout } from '@/components/ui/warning-callout';
 import { recordAudit } from '@/lib/audit/record';
@@ -10,6 +11,9 @@ import { requireUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { getSnapshot } from '@/lib/db/queries/snapshots';
 import { FIRM_REPORT_FORMAT, type FirmReportData } from '@/lib/report/firm-report-data';
+import { reportFileHref } from '@/lib/export/export-paths';
+import { requestNonce } from '@/lib/security/request-nonce';
+import { publicOrigin } from '@/lib/runtime/public-url';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -38,6 +42,7 @@ export default async function SnapshotPage({ params }: Props) {
   });
   const data = snapshot.data as Partial<FirmReportData> | null;
   const renderable = data?.format === FIRM_REPORT_FORMAT;
+  const nonce = await requestNonce();
 
   return (
     <div className="space-y-6">
@@ -56,7 +61,10 @@ export default async function SnapshotPage({ params }: Props) {
         <PrintButton />
       </div>
       {renderable ? (
-        <FirmReport data={data as FirmReportData} />
+        <>
+          <ReportPrintStyle data={data as FirmReportData} origin={publicOrigin()} nonce={nonce} extraFooter={`Saved snapshot ${snapshot.id}`} />
+          <FirmReport data={data as FirmReportData} fileHref={(key) => reportFileHref('snapshot', snapshot.id, key)} />
+        </>
       ) : (
         <WarningCallout tone="danger" title="This snapshot cannot be displayed">
           It was saved in a format ({String(data?.format ?? 'unknown')}) this version of the portal does not render. Its stored data and hash are unchanged.

@@ -1,28 +1,30 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { BadReference } from '@/components/register/bad-reference';
 import { CaseReferenceForm } from '@/components/report/case-reference-form';
 import { FirmReport } from '@/components/report/firm-report';
 import { PrintButton } from '@/components/report/print-button';
+import { ReportPrintStyle } from '@/components/report/report-print-style';
 import { ReportAssembly } from '@/components/report/report-assembly';
 import { SaveEvidenceForm } from '@/components/report/save-evidence-form';
 import { recordAudit } from '@/lib/audit/record';
 import { requireUser } from '@/lib/auth/session';
 import { firmPath, reportsPath } from '@/lib/routes/portal-paths';
-import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
+import { firmPageMetadata, loadFirmRecord } from '@/lib/firm/load-firm-page';
+import { reportFileHref } from '@/lib/export/export-paths';
+import { summariseReport } from '@/lib/export/report-files';
 import { checkCaseReference } from '@/lib/report/case-reference';
+import { checkReportView } from '@/lib/report/report-view';
 import { generateFirmReport } from '@/lib/report/generate-firm-report';
 import { readReportLimits } from '@/lib/report/limits';
+import { requestNonce } from '@/lib/security/request-nonce';
+import { publicOrigin } from '@/lib/runtime/public-url';
 
 type Props = { params: Promise<{ frn: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export function generateMetadata({ params }: Props): Promise<Metadata> {
   return firmPageMetadata(params, 'Report');
-}
-
-/** Next's notFound() error, recognised so a report of an unknown firm is audited before the 404 goes out. */
-function isNotFound(error: unknown): boolean {
-  return typeof (error as { digest?: unknown })?.digest === 'string' && (error as { digest: string }).digest.startsWith('NEXT_HTTP_ERROR_FALLBACK;404');
 }
 
 /**
@@ -32,29 +34,33 @@ function isNotFound(error: unknown): boolean {
  */
 export default async function FirmReportPage({ params, searchParams }: Props) {
   const user = await requireUser();
-  let page: Awaited<ReturnType<typeof loadFirmPage>>;
-  try {
-    page = await loadFirmPage(params);
-  } catch (error) {
-    if (isNotFound(error)) await recordAudit({ action: 'report.view', user, outcome: 'failure', reference: (await params).frn.slice(0, 20), detail: { reason: 'not-found' } });
-    throw error;
+  const page = await loadFirmRecord(params);
+  if (page.kind === 'not-found') {
+    // Audited before the 404 goes out, as every report view is.
+    await recordAudit({ action: 'report.view', user, outcome: 'failure', reference: page.frn, detail: { reason: 'not-found' } });
+    notFound();
   }
   if (page.kind === 'bad-input') {
     await recordAudit({ action: 'report.view', user, outcome: 'failure', reference: page.input.slice(0, 20), detail: { reason: 'bad-input', field: page.field } });
     return <BadReference page={page} />;
   }
   const { frn } = page;
-  const checkedCase = checkCaseReference((await searchParams).case);
+  const query = await searchParams;
+  const checkedCase = checkCaseReference(query.case);
   const caseReference = checkedCase.ok ? checkedCase.value : undefined;
+  const checkedView = checkReportView(query.view);
+  const view = checkedView.ok ? checkedView.value : 'full';
+  const inputOk = checkedCase.ok && checkedView.ok;
   await recordAudit({
     action: 'report.view',
     user,
     reference: frn,
-    outcome: checkedCase.ok ? 'success' : 'failure',
-    detail: checkedCase.ok ? { caseReference: caseReference ?? null } : { reason: 'bad-input', field: 'case' },
+    outcome: inputOk ? 'success' : 'failure',
+    detail: inputOk ? { caseReference: caseReference ?? null, view } : { reason: 'bad-input', field: checkedCase.ok ? 'view' : 'case' },
   });
   const name = page.firm.kind === 'ok' && page.firm.data.name ? page.firm.data.name : `Firm ${frn}`;
   const limits = readReportLimits();
+  const nonce = await requestNonce();
 
   return (
     <div className="space-y-6">
@@ -68,28 +74,31 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
           </Link>
         </p>
         <h1 className="text-2xl font-bold tracking-tight">
-          Firm report: {name} <span className="font-mono text-lg font-normal text-slate-600">FRN {frn}</span>
+          Firm {view === 'summary' ? 'summary report' : 'report'}: {name} <span className="font-mono text-lg font-normal text-slate-600">FRN {frn}</span>
         </h1>
         <p className="no-print max-w-3xl text-sm text-slate-700">
-          Every section of the firm in full, read from the register now (or from the portal&apos;s recent cache), for printing or saving as evidence. Lists are read up to{' '}
+          Every section of the firm, read from the register now (or from the portal&apos;s recent cache), for printing or saving as evidence: in full, or as a summary (each
+          section&apos;s count and first rows, with every list in full as a CSV file whose SHA-256 is printed), which keeps a large firm&apos;s printout short. Lists are read up to{' '}
           {limits.reportMaxPages} pages each; anything cut short says so.
         </p>
       </div>
       <CaseReferenceForm
         action={firmPath(frn, 'report')}
-        value={checkedCase.ok ? caseReference : String((await searchParams).case ?? '').slice(0, 200)}
-        error={checkedCase.ok ? undefined : checkedCase.message}
+        value={checkedCase.ok ? caseReference : String(query.case ?? '').slice(0, 200)}
+        view={view}
+        error={checkedCase.ok ? (checkedView.ok ? undefined : checkedView.message) : checkedCase.message}
       />
-      {checkedCase.ok ? (
+      {inputOk ? (
         <ReportAssembly
-          start={(progress) => generateFirmReport(user, frn, caseReference, progress)}
+          start={(progress) => generateFirmReport(user, frn, caseReference, progress, view === 'summary' ? summariseReport : undefined)}
           render={({ data, draftId }) => (
             <div className="space-y-6">
+              <ReportPrintStyle data={data} origin={publicOrigin()} nonce={nonce} />
               <div className="no-print flex flex-wrap items-center gap-4 rounded border border-slate-200 bg-white p-3">
                 <PrintButton />
-                <SaveEvidenceForm draftId={draftId} />
+                <SaveEvidenceForm draftId={draftId} caseReference={data.caseReference} />
               </div>
-              <FirmReport data={data} />
+              <FirmReport data={data} fileHref={(key) => reportFileHref('draft', draftId, key)} />
             </div>
           )}
         />
