@@ -109,7 +109,10 @@ test.describe('firm sections', () => {
     await expect(current.getByRole('row')).toHaveCount(11);
     await expect(previous.getByRole('columnheader', { name: 'Termination date' })).toBeVisible();
     await expect(current.getByRole('rowheader').first().getByRole('link')).toHaveAttribute('href', /^\/firm\/\d+$/);
-    await expect(current.getByRole('link', { name: 'Kingsmere Mortgage Network Limited' }).first()).toHaveAttribute('href', `/firm/${frn}`);
+    // The link back to the principal is on paper only (the page itself is the principal's): hidden on screen, printed.
+    const back = current.getByRole('link', { name: 'Kingsmere Mortgage Network Limited', includeHidden: true }).first();
+    await expect(back).toHaveAttribute('href', `/firm/${frn}`);
+    await expect(back).toBeHidden();
     const pager = page.getByRole('navigation', { name: 'Appointed representatives pages' });
     await expect(pager).toContainText('Page 1 of at least 78');
     await pager.getByRole('link', { name: 'Next page' }).click();
