@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { openMigratedDb } from '@/lib/db/connect';
 import { countrySlug } from '@/lib/firm/country-slug';
+import { DEFAULT_OPTIONS } from '@/sandbox/config';
+import { buildDataset } from '@/sandbox/dataset/generate';
 import { SHOWCASE } from '@/sandbox/dataset/showcase';
 import { listAppRoutes } from '@/test/app-routes';
 import { insertChange, insertCheck, insertCycle } from '@/test/watch-fixtures';
@@ -25,7 +27,18 @@ const SCREENS = path.resolve(__dirname, '..', 'test-results', 'screens');
 const WIDTHS = [1280, 375] as const;
 
 /** Records made for this run (ids for the dynamic segments of pages that show the portal's own data). */
-const made: Record<'watchlist' | 'bulk' | 'check' | 'change' | 'report', string> = { watchlist: '', bulk: '', check: '', change: '', report: '' };
+const made: Record<'watchlist' | 'bulk' | 'check' | 'change' | 'report' | 'attestation', string> = { watchlist: '', bulk: '', check: '', change: '', report: '', attestation: '' };
+
+/**
+ * A principal of the portal's own for the principals' pages: a generated firm with a short AR list
+ * (the second such firm, so e2e/principals.spec.ts, which adds the first, is not disturbed).
+ */
+const showcaseRefs = new Set<string>(Object.values(SHOWCASE).flat());
+const layoutPrincipal = [
+  ...buildDataset(DEFAULT_OPTIONS.seed, { firms: DEFAULT_OPTIONS.firms, individuals: DEFAULT_OPTIONS.individuals, funds: DEFAULT_OPTIONS.funds }).firms.values(),
+].filter(
+  (f) => !showcaseRefs.has(f.frn) && f.kind === 'authorised' && f.representatives.current.length >= 4 && f.representatives.current.length + f.representatives.previous.length <= 20,
+)[1];
 
 /** A real record for each dynamic segment, so each page renders its full content. */
 function realPath(pattern: string): string {
@@ -35,6 +48,8 @@ function realPath(pattern: string): string {
     '/firm/[frn]/exclusions': SHOWCASE.paymentInstitutionFrn,
     '/firm/[frn]/names': SHOWCASE.nonAsciiFrn,
     '/firm/[frn]/report': SHOWCASE.paymentInstitutionFrn,
+    '/principals/[frn]': layoutPrincipal.frn,
+    '/principals/[frn]/attestations/[id]': layoutPrincipal.frn,
   };
   const idFor: Record<string, string> = {
     '/bulk/[id]': made.bulk,
@@ -42,6 +57,7 @@ function realPath(pattern: string): string {
     '/checks/[id]': made.check,
     '/reports/[id]': made.report,
     '/watchlists/[id]': made.watchlist,
+    '/principals/[frn]/attestations/[id]': made.attestation,
   };
   const values: Record<string, string> = {
     '[frn]': firmFor[pattern] ?? SHOWCASE.bankFrn,
@@ -149,7 +165,7 @@ async function checkLayout(page: Page, url: string, options: { header: boolean }
 const MADE_FILE = path.join(sharedPortal.dataDir, 'layout-spec-records.json');
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   mkdirSync(SCREENS, { recursive: true });
   if (existsSync(MADE_FILE)) {
     Object.assign(made, JSON.parse(readFileSync(MADE_FILE, 'utf8')));
@@ -168,6 +184,16 @@ test.beforeAll(async ({ browser }) => {
   });
   expect(bulk.status()).toBe(201);
   made.bulk = ((await bulk.json()) as { id: string }).id;
+
+  // A principal read once on the register and attested, for the principals' pages.
+  expect([200, 201]).toContain((await request.post('/api/principals', { data: { frn: layoutPrincipal.frn } })).status());
+  const check = await request.post(`/api/principals/${layoutPrincipal.frn}/check`);
+  expect(check.status()).toBe(202);
+  const { cycleId } = (await check.json()) as { cycleId: string };
+  await expect.poll(async () => ((await (await request.get(`/api/watch/cycles/${cycleId}`)).json()) as { finished: boolean }).finished, { timeout: 60_000 }).toBe(true);
+  const attested = await request.post(`/api/principals/${layoutPrincipal.frn}/attest`);
+  expect(attested.status()).toBe(201);
+  made.attestation = ((await attested.json()) as { id: string }).id;
 
   // A check and a change to it, as a watch cycle records them (acknowledged, so the header's
   // count of new changes and the digest other specs send stay as they were).

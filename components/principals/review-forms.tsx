@@ -41,11 +41,11 @@ export function PrepareReviewForm({ frn, ars }: { frn: string; ars: Array<{ arFr
         Prepare a review
       </h3>
       <div className="flex flex-wrap gap-4">
-        <div className="flex flex-col gap-1">
+        <div className="flex max-w-full min-w-0 flex-col gap-1">
           <label htmlFor="review-ar" className={LABEL}>
             Appointed representative
           </label>
-          <select id="review-ar" name="arFrn" required className={`${INPUT} max-w-md`}>
+          <select id="review-ar" name="arFrn" required className={`${INPUT} w-full max-w-md min-w-0`}>
             {ars.map((a) => (
               <option key={a.arFrn} value={a.arFrn}>
                 {a.label}
@@ -63,7 +63,7 @@ export function PrepareReviewForm({ frn, ars }: { frn: string; ars: Array<{ arFr
             <option value="unsatisfactory">Unsatisfactory</option>
           </select>
         </div>
-        <div className="flex min-w-72 flex-1 flex-col gap-1">
+        <div className="flex max-w-full min-w-0 flex-1 flex-col gap-1 sm:min-w-72">
           <label htmlFor="review-notes" className={LABEL}>
             Self-assessment (fitness, solvency, scope, controls)
           </label>
