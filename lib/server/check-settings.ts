@@ -12,7 +12,7 @@ import { readNotifySettings } from '@/lib/notify/notify-settings';
 import { readRefreshLimit } from '@/lib/page-data/refresh-limit';
 import { readMetricsSettings } from '@/lib/metrics/metrics-endpoint';
 import { readTrustProxy } from '@/lib/runtime/forwarded';
-import { logLevelProblem } from '@/lib/runtime/logger';
+import { logLevelProblem, SECRET_SETTINGS } from '@/lib/runtime/logger';
 import { readPublicUrl } from '@/lib/runtime/public-url';
 import { type Env, portProblem, urlProblem } from '@/lib/runtime/settings-values';
 
@@ -43,22 +43,6 @@ export class SettingsError extends Error {
   }
 }
 
-/** Variables whose value is a secret or may embed one (a URL's password): scrubbed from any message as a last guard. */
-const SECRET_VARIABLES = [
-  'NEXTAUTH_SECRET',
-  'AUTH_SECRET',
-  'FSR_API_KEY',
-  'AZURE_AD_CLIENT_SECRET',
-  'OKTA_CLIENT_SECRET',
-  'OIDC_CLIENT_SECRET',
-  'DATABASE_URL',
-  'REDIS_URL',
-  'WATCH_SMTP_URL',
-  'WATCH_WEBHOOK_URL',
-  'WATCH_WEBHOOK_SECRET',
-  'FSR_TOTP_KEY',
-];
-
 /** Runs `read` and turns what it throws into problems (several for the readers that collect them). */
 function collect(problems: string[], read: () => unknown): void {
   try {
@@ -70,10 +54,10 @@ function collect(problems: string[], read: () => unknown): void {
   }
 }
 
-/** Removes any secret setting's value from a message (defence in depth: no reader should print one). */
+/** Removes any secret setting's value (the log's one list, `SECRET_SETTINGS`) from a message (defence in depth: no reader should print one). */
 function scrub(message: string, env: Env): string {
   let out = message;
-  for (const name of SECRET_VARIABLES) {
+  for (const name of SECRET_SETTINGS) {
     const value = env[name]?.trim();
     if (value && value.length >= 4) out = out.split(value).join('…');
   }
