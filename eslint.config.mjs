@@ -16,6 +16,19 @@ const LAYER_ZONES = [
   },
   { target: './components', from: './app', message: 'components/ is below app/: routes import components, never the other way (see docs/architecture.md#layers).' },
   {
+    // The entity kit (entity-route.tsx and what it shows) takes each kind's pages as an argument.
+    target: './components/register',
+    from: ['./components/firm', './components/individual', './components/fund', './components/markets', './components/search', './components/report'],
+    message:
+      "components/register is the shared register kit every record's pages stand on: a kind of record declares its pages beside its components (components/firm/firm-pages.tsx) and hands them to the kit, never the other way (see docs/architecture.md#layers).",
+  },
+  {
+    target: './components/layout',
+    from: ['./components/auth', './components/watch'],
+    message:
+      "components/layout holds the header's own parts: the site header that puts them beside the account and watch parts is app/site-header.tsx (see docs/architecture.md#layers).",
+  },
+  {
     target: './sandbox',
     from: ['./lib', './components', './app', './scripts'],
     message: 'The register sandbox stands alone: it may not import the portal (see sandbox/README.md).',

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import './globals.css';
-import { SiteHeader } from '@/components/layout/site-header';
+import { SiteHeader } from './site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 
 export const metadata: Metadata = {

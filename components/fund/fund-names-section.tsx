@@ -6,6 +6,7 @@ import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { ExportLink } from '@/components/register/export-link';
 import type { ListView } from '@/lib/page-data/list-view';
 import { PagedRegisterList } from '@/components/register/paged-register-list';
+import { sectionListProps } from '@/components/register/section-list-props';
 import { StaleNotice } from '@/components/register/stale-notice';
 import { fundExportHref } from '@/lib/export/export-paths';
 import { formatDate } from '@/lib/format/date';
@@ -73,10 +74,7 @@ export function FundNamesList({ prn, view }: { prn: string; view: ListView }) {
   return (
     <PagedRegisterList
       view={view}
-      basePath={fundPath(prn, 'names')}
-      unit={FUND_SECTIONS.names.unit}
-      label={FUND_SECTIONS.names.label}
-      failureWhat={listOf('fund', FUND_SECTIONS.names, prn)}
+      {...sectionListProps('fund', prn, FUND_SECTIONS.names)}
       badPage="reason"
       fetchPage={(page) => readFundNames(prn, page)}
       fetchAll={(onProgress) => client.allPages(client.fundNames, [prn], { onProgress })}

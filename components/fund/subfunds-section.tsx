@@ -6,6 +6,7 @@ import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { ExportLink } from '@/components/register/export-link';
 import type { ListView } from '@/lib/page-data/list-view';
 import { PagedRegisterList } from '@/components/register/paged-register-list';
+import { sectionListProps } from '@/components/register/section-list-props';
 import { StaleNotice } from '@/components/register/stale-notice';
 import { fundExportHref } from '@/lib/export/export-paths';
 import { readFundSubfunds } from '@/lib/page-data/cached-reads';
@@ -111,10 +112,7 @@ export function SubfundsList({ prn, view }: { prn: string; view: ListView }) {
   return (
     <PagedRegisterList
       view={view}
-      basePath={fundPath(prn, 'subfunds')}
-      unit={FUND_SECTIONS.subfunds.unit}
-      label={FUND_SECTIONS.subfunds.label}
-      failureWhat={listOf('fund', FUND_SECTIONS.subfunds, prn)}
+      {...sectionListProps('fund', prn, FUND_SECTIONS.subfunds)}
       badPage="reason"
       fetchPage={(page) => readFundSubfunds(prn, page)}
       fetchAll={(onProgress) => client.allPages(client.fundSubfunds, [prn], { onProgress })}

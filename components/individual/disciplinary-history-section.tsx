@@ -2,10 +2,10 @@ import { ExportLink } from '@/components/register/export-link';
 import { ExtraFields } from '@/components/register/extra-fields';
 import type { ListView } from '@/lib/page-data/list-view';
 import { PagedRegisterList } from '@/components/register/paged-register-list';
+import { sectionListProps } from '@/components/register/section-list-props';
 import { individualExportHref } from '@/lib/export/export-paths';
 import { readIndividualDisciplinaryHistory } from '@/lib/page-data/cached-reads';
 import { getRegisterClient } from '@/lib/register/client';
-import { individualPath } from '@/lib/routes/portal-paths';
 import { DisciplinaryActionsTable } from './disciplinary-actions-table';
 import { INDIVIDUAL_SECTIONS } from '@/lib/sections/individual-sections';
 
@@ -15,10 +15,7 @@ export function DisciplinaryHistoryList({ irn, view }: { irn: string; view: List
   return (
     <PagedRegisterList
       view={view}
-      basePath={individualPath(irn, 'disciplinary-history')}
-      unit={INDIVIDUAL_SECTIONS['disciplinary-history'].unit}
-      label={INDIVIDUAL_SECTIONS['disciplinary-history'].label}
-      failureWhat={`disciplinary history of ${irn}`}
+      {...sectionListProps('individual', irn, INDIVIDUAL_SECTIONS['disciplinary-history'])}
       badPage="reason"
       fetchPage={(page) => readIndividualDisciplinaryHistory(irn, page)}
       fetchAll={(onProgress) => client.allPages(client.individualDisciplinaryHistory, [irn], { onProgress })}

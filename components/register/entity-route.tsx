@@ -1,137 +1,121 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { FundHeader } from '@/components/fund/fund-header';
-import { FUND_SECTION_VIEWS } from '@/components/fund/fund-section-views';
-import { IndividualHeader } from '@/components/individual/individual-header';
-import { INDIVIDUAL_SECTION_VIEWS } from '@/components/individual/individual-section-views';
 import { BadReference } from '@/components/register/bad-reference';
-import { listRefreshCall, type ListView, parseListView, type SearchParams } from '@/lib/page-data/list-view';
 import { RecordUnavailable } from '@/components/register/record-unavailable';
 import { EntityHistory } from '@/components/watch/entity-history';
 import { requireUser } from '@/lib/auth/session';
-import { type EntityPage, type FundPage, fundTitle, type IndividualPage, individualTitle, loadFundPage, loadIndividualPage } from '@/lib/page-data/entity-page';
+import type { EntityKind } from '@/lib/db/schema';
+import type { EntityPage, NotFoundPage } from '@/lib/page-data/entity-page';
+import { type ListView, parseListView, type SearchParams } from '@/lib/page-data/list-view';
 import type { RegisterCall } from '@/lib/page-data/refresh-calls';
-import type { FundSection, IndividualSection } from '@/lib/routes/portal-paths';
-import { FUND_SECTIONS, type FundSectionSlug } from '@/lib/sections/fund-sections';
-import { INDIVIDUAL_SECTIONS, type IndividualSectionSlug } from '@/lib/sections/individual-sections';
 
 /**
- * Every page of an individual and of a fund is made here, the way firmSectionRoute makes the
- * firm's: check the user, load the record before the first byte (bad address: 400 page; unknown
- * number: a real 404; register failure: said in place of the page), then the record's header with
- * its tabs and refresh button, then the page's own content, which streams. A route file only says
- * which tab it is and, for the overview, what it shows.
+ * Every page of a firm, an individual and a fund is made here: check the user, load the record
+ * before the first byte (bad address: the 400 page; unknown number: a real 404; register failure:
+ * said in place of the page), then the record's frame (header, tabs, refresh button) around the
+ * page's own content, which streams. What differs between the kinds is one `EntityKindPages`
+ * each, beside its components (components/firm/firm-pages.tsx, components/individual/individual-pages.tsx,
+ * components/fund/fund-pages.tsx); a route file only names its kind and its tab, and for an
+ * overview or a firm's detail page, what it shows.
  */
 
-type Ready<P> = Extract<P, { kind: 'ready' }>;
-type Props = { params: Promise<Record<string, string>>; searchParams: Promise<SearchParams> };
+export type Ready<P> = Extract<P, { kind: 'ready' }>;
+export type RouteParams = Record<string, string>;
+type Props = { params: Promise<RouteParams>; searchParams: Promise<SearchParams> };
 
 /** What a page shows below the header, and the register calls it makes besides the record's (for the refresh button). */
 export interface PageBody {
   refreshCalls: RegisterCall[];
   content: ReactNode;
+  /** The page's heading where the kind's frame shows one above the content (a firm's section: "Permissions"); the tab's title by default. */
+  heading?: ReactNode;
+  /** More at a glance in the header (the firm's overview: its principal address and trading names). */
+  summary?: ReactNode;
 }
 
-interface EntityKindPages<P extends EntityPage<object>, Tab extends string> {
-  param: 'irn' | 'prn';
-  load: (raw: string) => Promise<P>;
-  title: (raw: string, what?: string) => Promise<string>;
+/** What a page learns after the record has loaded: its list view from the query, its params, and what it started beside the record. */
+export interface PageContext<Started> {
+  view: ListView;
+  params: RouteParams;
+  started: Started;
+}
+
+/** A record's tabs: its overview, one per section of its registry, then History. */
+export type RecordTab<Slug extends string> = 'overview' | Slug | 'history';
+
+/** One kind of record's pages: how its record loads and is titled, and the frame every one of its pages has. */
+export interface EntityKindPages<P extends EntityPage<object>, Slug extends string> {
+  kind: EntityKind;
+  load: (params: RouteParams) => Promise<P>;
+  /** The page's title for generateMetadata (no register call for a bad address). */
+  title: (params: RouteParams, what?: string) => Promise<string>;
   /** The record's own register calls, on every page's refresh button. */
   recordCalls: (page: Ready<P>) => RegisterCall[];
-  header: (page: Ready<P>, tab: Tab, refreshCalls: RegisterCall[]) => ReactNode;
-  /** The record's name for the History tab, or null. */
-  name: (page: Ready<P>) => string | null;
-  kind: 'individual' | 'fund';
+  /** The header, tabs and refresh button around a page's body; `refreshCalls` are the record's and the body's. */
+  frame: (page: Ready<P>, tab: RecordTab<Slug>, body: PageBody, refreshCalls: RegisterCall[]) => ReactNode;
+  /** The record's reference number, and its name for the History tab (or null). */
   ref: (page: Ready<P>) => string;
+  name: (page: Ready<P>) => string | null;
+  /** The kind's sections (its registry in lib/sections/) and how a section page shows one. */
+  sections: Record<Slug, { title: string }>;
+  section: (slug: Slug, page: Ready<P>, view: ListView) => PageBody;
 }
 
-const INDIVIDUAL: EntityKindPages<IndividualPage, 'overview' | IndividualSection> = {
-  kind: 'individual',
-  param: 'irn',
-  load: loadIndividualPage,
-  title: individualTitle,
-  recordCalls: (page) => [{ endpoint: 'individual', args: [page.irn] }],
-  header: (page, tab, refreshCalls) => <IndividualHeader page={page} current={tab} refreshCalls={refreshCalls} />,
-  name: (page) => page.result.data.fullName ?? null,
-  ref: (page) => page.irn,
-};
+interface RouteSpec<P, Slug extends string, Started> {
+  tab: RecordTab<Slug>;
+  /** What the page is, for its title ("Permissions", "History", "Passport: GIBRALTAR"); none on an overview. */
+  what?: string | ((params: RouteParams) => string);
+  /** Work begun beside the record's load, when both decide the status and neither needs the other (a firm's passport country). */
+  start?: (params: RouteParams) => Started;
+  /** The page's body, or not-found when what it shows decides the page does not exist. */
+  body: (page: Ready<P>, context: PageContext<Started>) => PageBody | NotFoundPage | Promise<PageBody | NotFoundPage>;
+}
 
-const FUND: EntityKindPages<FundPage, 'overview' | FundSection> = {
-  kind: 'fund',
-  param: 'prn',
-  load: loadFundPage,
-  title: fundTitle,
-  // The fund's name comes from a search for its PRN: refreshed with the record.
-  recordCalls: (page) => [
-    { endpoint: 'fund', args: [page.prn] },
-    { endpoint: 'search', args: [page.prn, 'fund'] },
-  ],
-  header: (page, tab, refreshCalls) => <FundHeader page={page} current={tab} refreshCalls={refreshCalls} />,
-  name: (page) => page.listing?.name ?? null,
-  ref: (page) => page.prn,
-};
-
-function entityRoute<P extends EntityPage<object>, Tab extends string>(
-  kind: EntityKindPages<P, Tab>,
-  tab: Tab,
-  what: string | undefined,
-  body: (page: Ready<P>, view: ListView) => PageBody,
-) {
+/** The route of one page of a kind of record: its generateMetadata and its page component. */
+export function entityRoute<P extends EntityPage<object>, Slug extends string, Started = undefined>(kind: EntityKindPages<P, Slug>, spec: RouteSpec<P, Slug, Started>) {
   async function generateMetadata({ params }: Props): Promise<Metadata> {
-    return { title: await kind.title((await params)[kind.param], what) };
+    const raw = await params;
+    return { title: await kind.title(raw, typeof spec.what === 'function' ? spec.what(raw) : spec.what) };
   }
 
   async function EntityRoutePage({ params, searchParams }: Props) {
     await requireUser();
-    const page = await kind.load((await params)[kind.param]);
+    const raw = await params;
+    const started = spec.start?.(raw) as Started;
+    const page = await kind.load(raw);
     if (page.kind === 'bad-input') return <BadReference page={page} />;
+    // Before the first byte: a real 404 (the loader has audited it).
+    if (page.kind === 'not-found') notFound();
     if (page.kind === 'failure') return <RecordUnavailable page={page} />;
     const ready = page as Ready<P>;
-    const { refreshCalls, content } = body(ready, parseListView(await searchParams));
-    return (
-      <div className="space-y-8">
-        {kind.header(ready, tab, [...kind.recordCalls(ready), ...refreshCalls])}
-        {content}
-      </div>
-    );
+    const body = await spec.body(ready, { view: parseListView(await searchParams), params: raw, started });
+    if ('kind' in body) notFound();
+    return kind.frame(ready, spec.tab, body, [...kind.recordCalls(ready), ...body.refreshCalls]);
   }
 
   return { generateMetadata, Page: EntityRoutePage };
 }
 
-/** An individual's overview: what it shows is the route's. */
-export function individualOverviewRoute(body: (page: Ready<IndividualPage>) => PageBody) {
-  return entityRoute(INDIVIDUAL, 'overview', undefined, body);
+/** A record's overview: what it shows is the route's. */
+export function overviewRoute<P extends EntityPage<object>, Slug extends string>(kind: EntityKindPages<P, Slug>, body: (page: Ready<P>) => PageBody) {
+  return entityRoute(kind, { tab: 'overview', body });
 }
 
-export function fundOverviewRoute(body: (page: Ready<FundPage>) => PageBody) {
-  return entityRoute(FUND, 'overview', undefined, body);
+/** One of a record's sections (its registry in lib/sections/), shown by the kind's section view. */
+export function sectionRoute<P extends EntityPage<object>, Slug extends string>(kind: EntityKindPages<P, Slug>, slug: Slug) {
+  return entityRoute(kind, { tab: slug, what: kind.sections[slug].title, body: (page, { view }) => kind.section(slug, page, view) });
 }
 
-/** One of the individual's sections (lib/sections/individual-sections.ts), shown by its view. */
-export function individualSectionRoute(slug: IndividualSectionSlug) {
-  const entry = INDIVIDUAL_SECTIONS[slug];
-  return entityRoute(INDIVIDUAL, slug, entry.title, (page, view) => ({
-    refreshCalls: [listRefreshCall(entry.endpoint, page.irn, view)],
-    content: INDIVIDUAL_SECTION_VIEWS[slug](page.irn, view),
-  }));
-}
-
-/** One of the fund's sections (lib/sections/fund-sections.ts), shown by its view. */
-export function fundSectionRoute(slug: FundSectionSlug) {
-  const entry = FUND_SECTIONS[slug];
-  return entityRoute(FUND, slug, entry.title, (page, view) => ({
-    refreshCalls: [listRefreshCall(entry.endpoint, page.prn, view)],
-    content: FUND_SECTION_VIEWS[slug](page.prn, view),
-  }));
-}
-
-/** The record's History tab: every watch check of it, newest first, with what it saw change. */
-export function entityHistoryRoute(kind: 'individual' | 'fund') {
-  const history = <P extends EntityPage<object>, Tab extends string>(pages: EntityKindPages<P, Tab>, tab: Tab) =>
-    entityRoute(pages, tab, 'History', (page) => ({
+/** The record's History tab, for every kind: every watch check of it, newest first, with what it saw change. */
+export function historyRoute<P extends EntityPage<object>, Slug extends string>(kind: EntityKindPages<P, Slug>) {
+  return entityRoute(kind, {
+    tab: 'history',
+    what: 'History',
+    body: (page) => ({
       refreshCalls: [],
-      content: <EntityHistory kind={pages.kind} refNumber={pages.ref(page)} name={pages.name(page)} />,
-    }));
-  return kind === 'individual' ? history(INDIVIDUAL, 'history') : history(FUND, 'history');
+      heading: 'History',
+      content: <EntityHistory kind={kind.kind} refNumber={kind.ref(page)} name={kind.name(page)} />,
+    }),
+  });
 }

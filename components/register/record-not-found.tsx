@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useParams } from 'next/navigation';
-import { checkFirmParams } from '@/lib/firm/firm-route-input';
+import { checkFirmParams } from '@/lib/page-data/entity-params';
 import { firmPath, fundPath, searchFormPath, searchPath, type PortalPath } from '@/lib/routes/portal-paths';
 
 type Kind = 'firm' | 'passport' | 'requirement' | 'individual' | 'fund';

@@ -14,7 +14,7 @@ import { recordAudit } from './record';
  * the entry as well as "which firm".
  *
  *   export default async function Page({ params }) {
- *     const page = await loadFirmPage(params);
+ *     const page = await loadFirmPage(await params);
  *     await auditView('firm', page.frn, page.kind === 'ready' ? 'success' : 'failure');
  *     return …;
  *   }

@@ -13,12 +13,10 @@ const GUARD = /\b(requireUser|requireRole|authorizeRequest|withAuth|watchApiRout
 /** Functions that build a whole page, and the file whose page checks the session for it. */
 const ENTITY_ROUTE = 'components/register/entity-route.tsx';
 const GUARDED_ROUTE_FACTORIES: Record<string, string> = {
-  firmSectionRoute: 'components/firm/firm-section-page.tsx',
-  individualOverviewRoute: ENTITY_ROUTE,
-  individualSectionRoute: ENTITY_ROUTE,
-  fundOverviewRoute: ENTITY_ROUTE,
-  fundSectionRoute: ENTITY_ROUTE,
-  entityHistoryRoute: ENTITY_ROUTE,
+  entityRoute: ENTITY_ROUTE,
+  overviewRoute: ENTITY_ROUTE,
+  sectionRoute: ENTITY_ROUTE,
+  historyRoute: ENTITY_ROUTE,
 };
 const routes = listAppRoutes();
 
@@ -39,7 +37,7 @@ describe('every non-public route checks the session itself', () => {
   const guarded = routes.filter((r) => !PUBLIC_PATTERNS.has(r.pattern) && !isMachinePattern(r.pattern));
   it.each(guarded.map((r) => [r.file, r] as const))('%s calls requireUser/requireRole/authorizeRequest/withAuth', (_file, route) => {
     const source = readFileSync(route.file, 'utf8');
-    // A page built by a route factory (the firm's section pages, every individual and fund page) is guarded by the factory's page.
+    // A page built by the route factory (every firm, individual and fund page but the firm's report) is guarded by the factory's page.
     const factory = Object.entries(GUARDED_ROUTE_FACTORIES).find(([name]) => new RegExp(`\\b${name}\\s*\\(`).test(source));
     const guardedSource = factory ? readFileSync(factory[1], 'utf8') : source;
     expect(GUARD.test(guardedSource), `${route.file} must call requireUser()/requireRole() (pages) or authorizeRequest()/withAuth() (route handlers) before doing anything`).toBe(

@@ -1,11 +1,12 @@
+import { checkFirmParams, decodeParam, unreadableParam } from '@/lib/page-data/entity-params';
 import { parseListView } from '@/lib/page-data/list-view';
-import { firmBadRequest } from '@/lib/firm/firm-route-input';
 import { jumpForQuery } from '@/lib/routes/reference-query';
 import { checkIrn, checkPrn, checkSearchText, checkSearchType } from '@/lib/register/validate';
+import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 
 /**
- * Requests for the search, individual, fund and markets pages that can never succeed: an
- * impossible IRN or PRN, a malformed search, a page that is not a number. Their pages explain the
+ * Requests for the firm, individual, fund, search and markets pages that can never succeed: an
+ * impossible FRN, IRN or PRN, passport country or requirement reference, a malformed search, a page that is not a number. Their pages explain the
  * problem themselves; this only lets the proxy answer them with HTTP 400 (a page cannot choose
  * that status in Next, which offers notFound() and the auth interrupts but no "bad request").
  * Uses the same checks the register client applies before any request.
@@ -14,14 +15,6 @@ import { checkIrn, checkPrn, checkSearchText, checkSearchType } from '@/lib/regi
 export interface BadRequest {
   field: string;
   message: string;
-}
-
-function decoded(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
 }
 
 function firstProblem(...checks: Array<{ ok: true } | { ok: false; field: string; message: string }>): BadRequest | undefined {
@@ -35,14 +28,38 @@ function listPageProblem(params: URLSearchParams): BadRequest | undefined {
   return view.mode === 'bad' ? { field: view.field, message: view.message } : undefined;
 }
 
+const FIRM_PATH = /^\/firm\/([^/]+)(?:\/([a-z-]+)(?:\/([^/]+))?)?\/?$/;
+/** Firm routes beside the sections whose only input is the FRN (the printable report). */
+const OTHER_FIRM_ROUTES = new Set(['report']);
+
+/**
+ * The problem with a request for a firm page that can never succeed (FRN, passport country slug,
+ * requirement reference, page), or undefined. Paths that are not firm pages at all (an unknown
+ * section) are left to the router's 404.
+ */
+export function firmBadRequest(pathname: string, searchParams: URLSearchParams): BadRequest | undefined {
+  const m = FIRM_PATH.exec(pathname);
+  if (!m) return undefined;
+  const [, frn, section, detail] = m;
+  if (section !== undefined && !isFirmSectionSlug(section) && !OTHER_FIRM_ROUTES.has(section)) return undefined;
+  if (detail !== undefined && section !== 'passports' && section !== 'requirements') return undefined;
+  const checked = checkFirmParams({
+    frn,
+    country: section === 'passports' ? detail : undefined,
+    ref: section === 'requirements' ? detail : undefined,
+  });
+  if (!checked.ok) return { field: checked.field, message: checked.message };
+  if (section !== undefined && detail === undefined && isFirmSectionSlug(section) && FIRM_SECTIONS[section].paged) return listPageProblem(searchParams);
+  return undefined;
+}
+
 export function portalBadRequest(pathname: string, params: URLSearchParams): BadRequest | undefined {
-  // Firm pages have their own checks (FRN, passport country slug, requirement reference, page).
   if (pathname.startsWith('/firm/')) return firmBadRequest(pathname, params);
 
   const individual = /^\/individual\/([^/]+)(?:\/(controlled-functions|disciplinary-history))?\/?$/.exec(pathname);
   if (individual) {
-    const irn = decoded(individual[1]);
-    if (irn === undefined) return { field: 'irn', message: 'The IRN in the address is not readable.' };
+    const irn = decodeParam(individual[1]);
+    if (irn === undefined) return unreadableParam('irn', 'IRN');
     const problem = firstProblem(checkIrn(irn));
     if (problem) return problem;
     return individual[2] === 'disciplinary-history' ? listPageProblem(params) : undefined;
@@ -50,8 +67,8 @@ export function portalBadRequest(pathname: string, params: URLSearchParams): Bad
 
   const fund = /^\/fund\/([^/]+)(?:\/(names|subfunds))?\/?$/.exec(pathname);
   if (fund) {
-    const prn = decoded(fund[1]);
-    if (prn === undefined) return { field: 'prn', message: 'The PRN in the address is not readable.' };
+    const prn = decodeParam(fund[1]);
+    if (prn === undefined) return unreadableParam('prn', 'PRN');
     const problem = firstProblem(checkPrn(prn));
     if (problem) return problem;
     return fund[2] === 'subfunds' || fund[2] === 'names' ? listPageProblem(params) : undefined;

@@ -2,13 +2,14 @@ import { FundKeyFacts } from '@/components/fund/fund-key-facts';
 import { FundNamesPreview } from '@/components/fund/fund-names-section';
 import { FundWarnings } from '@/components/fund/fund-warnings';
 import { SubfundsPreview } from '@/components/fund/subfunds-section';
-import { fundOverviewRoute } from '@/components/register/entity-route';
+import { overviewRoute } from '@/components/register/entity-route';
+import { FUND_PAGES } from '@/components/fund/fund-pages';
 import { StreamedSection } from '@/components/register/streamed-section';
 import { WatchControl } from '@/components/watch/watch-control';
 import { FUND_SECTIONS } from '@/lib/sections/fund-sections';
 
 /** /fund/[prn]: the fund's key facts, warnings, and the first of its other names and sub-funds. */
-const route = fundOverviewRoute(({ prn, result, listing }) => {
+const route = overviewRoute(FUND_PAGES, ({ prn, result, listing }) => {
   const fund = result.data;
   // A sub-fund has no sub-funds of its own; asking would only cost a request.
   const subFund = /sub-?fund/i.test(fund.schemeType ?? '');

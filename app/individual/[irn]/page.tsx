@@ -2,13 +2,14 @@ import { CurrentRoles } from '@/components/individual/current-roles';
 import { DisciplinarySummary } from '@/components/individual/disciplinary-summary';
 import { IndividualDetails } from '@/components/individual/individual-details';
 import { IndividualWarnings } from '@/components/individual/individual-warnings';
-import { individualOverviewRoute } from '@/components/register/entity-route';
+import { overviewRoute } from '@/components/register/entity-route';
+import { INDIVIDUAL_PAGES } from '@/components/individual/individual-pages';
 import { StreamedSection } from '@/components/register/streamed-section';
 import { WatchControl } from '@/components/watch/watch-control';
 import { INDIVIDUAL_SECTIONS } from '@/lib/sections/individual-sections';
 
 /** /individual/[irn]: who the individual is, warnings, details, current roles and disciplinary history at a glance. */
-const route = individualOverviewRoute(({ irn, result }) => ({
+const route = overviewRoute(INDIVIDUAL_PAGES, ({ irn, result }) => ({
   refreshCalls: [
     { endpoint: 'individualControlledFunctions', args: [irn] },
     { endpoint: 'individualDisciplinaryHistory', args: [irn] },

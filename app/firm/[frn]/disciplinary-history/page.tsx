@@ -1,6 +1,7 @@
-import { firmSectionRoute } from '@/components/firm/firm-section-page';
+import { FIRM_PAGES } from '@/components/firm/firm-pages';
+import { sectionRoute } from '@/components/register/entity-route';
 
 /** /firm/[frn]/disciplinary-history: the section as lib/sections/firm-sections.ts declares it. */
-const route = firmSectionRoute('disciplinary-history');
+const route = sectionRoute(FIRM_PAGES, 'disciplinary-history');
 export const generateMetadata = route.generateMetadata;
-export default route.FirmSectionPage;
+export default route.Page;

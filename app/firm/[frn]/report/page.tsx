@@ -11,7 +11,7 @@ import { SaveEvidenceForm } from '@/components/report/save-evidence-form';
 import { recordAudit } from '@/lib/audit/record';
 import { requireUser } from '@/lib/auth/session';
 import { firmPath, reportsPath } from '@/lib/routes/portal-paths';
-import { firmPageMetadata, loadFirmRecord } from '@/lib/firm/load-firm-page';
+import { firmTitle, loadFirmPage } from '@/lib/page-data/entity-page';
 import { reportFileHref } from '@/lib/export/export-paths';
 import { summariseReport } from '@/lib/export/report-files';
 import { checkCaseReference } from '@/lib/report/case-reference';
@@ -23,8 +23,8 @@ import { publicOrigin } from '@/lib/runtime/public-url';
 
 type Props = { params: Promise<{ frn: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export function generateMetadata({ params }: Props): Promise<Metadata> {
-  return firmPageMetadata(params, 'Report');
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: await firmTitle(await params, 'Report') };
 }
 
 /**
@@ -34,10 +34,10 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function FirmReportPage({ params, searchParams }: Props) {
   const user = await requireUser();
-  const page = await loadFirmRecord(params);
+  const page = await loadFirmPage(await params);
   if (page.kind === 'not-found') {
     // Audited before the 404 goes out, as every report view is.
-    await recordAudit({ action: 'report.view', user, outcome: 'failure', reference: page.frn, detail: { reason: 'not-found' } });
+    await recordAudit({ action: 'report.view', user, outcome: 'failure', reference: page.ref, detail: { reason: 'not-found' } });
     notFound();
   }
   if (page.kind === 'bad-input') {

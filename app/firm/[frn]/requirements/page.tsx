@@ -1,6 +1,7 @@
-import { firmSectionRoute } from '@/components/firm/firm-section-page';
+import { FIRM_PAGES } from '@/components/firm/firm-pages';
+import { sectionRoute } from '@/components/register/entity-route';
 
 /** /firm/[frn]/requirements: the section as lib/sections/firm-sections.ts declares it. */
-const route = firmSectionRoute('requirements');
+const route = sectionRoute(FIRM_PAGES, 'requirements');
 export const generateMetadata = route.generateMetadata;
-export default route.FirmSectionPage;
+export default route.Page;

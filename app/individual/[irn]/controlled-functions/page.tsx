@@ -1,6 +1,7 @@
-import { individualSectionRoute } from '@/components/register/entity-route';
+import { INDIVIDUAL_PAGES } from '@/components/individual/individual-pages';
+import { sectionRoute } from '@/components/register/entity-route';
 
 /** /individual/[irn]/controlled-functions: the section as lib/sections/individual-sections.ts declares it. */
-const route = individualSectionRoute('controlled-functions');
+const route = sectionRoute(INDIVIDUAL_PAGES, 'controlled-functions');
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -1,6 +1,7 @@
-import { entityHistoryRoute } from '@/components/register/entity-route';
+import { INDIVIDUAL_PAGES } from '@/components/individual/individual-pages';
+import { historyRoute } from '@/components/register/entity-route';
 
-/** /individual/[irn]/history: what the watch checks saw change on the individual, before and after. */
-const route = entityHistoryRoute('individual');
+/** /individual/[irn]/history: what the watch checks saw change on the individual, before and after (not a register section). */
+const route = historyRoute(INDIVIDUAL_PAGES);
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -2,7 +2,7 @@ import { passportCountryExport, requirementInvestmentTypesExport } from '@/lib/e
 import { sectionExport } from '@/lib/export/section-exports';
 import { authorizeRequest } from '@/lib/auth/session';
 import { type ExportRequest, serveRegisterExport } from '@/lib/export/serve-export';
-import { checkFirmParams } from '@/lib/firm/firm-route-input';
+import { checkFirmParams } from '@/lib/page-data/entity-params';
 import { FIRM_SECTION_SLUGS, FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkFirmParams, firmBadRequest } from './firm-route-input';
+import { checkFirmParams } from '@/lib/page-data/entity-params';
+import { firmBadRequest } from './bad-request';
 
 const bad = (path: string) => {
   const url = new URL(path, 'http://portal.test');

@@ -13,7 +13,9 @@ import { PRINCIPALS_PATH, WATCHLISTS_PATH } from '@/lib/routes/portal-paths';
  * account menu, with the person's own account and sign-out); below tablet width the navigation
  * and the account menu fold behind a Menu button, and the search box stays in view on its own line.
  * Search is the box (its button opens the search page), not a link beside it: with Principals the
- * links fill the line (measured: 452 of 511 px for an administrator at 1280 px).
+ * links fill the line (measured: 452 of 511 px for an administrator at 1280 px). It lives beside
+ * the root layout, not in components/layout, because it puts the layout's parts beside the
+ * account's (components/auth) and the watch's (components/watch), which use the layout's parts.
  */
 export function SiteHeader() {
   return (
