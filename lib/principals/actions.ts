@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { requireRole } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { CHANGE_STATES } from '@/lib/db/queries/watch-changes';
+import { CHANGE_STATES } from '@/lib/watch/watch-store';
 import { principalPath, PRINCIPALS_PATH } from '@/lib/routes/portal-paths';
 import { log } from '@/lib/runtime/logger';
 import type { WatchActionState } from '@/lib/watchlists/action-state';

@@ -7,7 +7,7 @@ import { recordAudit } from '@/lib/audit/record';
 import { requireRole } from '@/lib/auth/session';
 import type { SessionUser } from '@/lib/auth/options';
 import { getDb } from '@/lib/db/client';
-import { ChangeInputError, CHANGE_STATES, MAX_BULK_CHANGES, updateChange, updateChanges } from '@/lib/db/queries/watch-changes';
+import { ChangeInputError, CHANGE_STATES, MAX_BULK_CHANGES, updateChange, updateChanges } from '@/lib/watch/watch-store';
 import {
   addWatchlistEntries,
   createWatchlist,

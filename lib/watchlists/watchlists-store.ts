@@ -5,6 +5,7 @@ import { checkSectionsChoice, defaultSectionsChoice, parseSectionsChoice, type S
 import { isoNow } from '@/lib/db/clock';
 import type { Db, EntityKind, WatchlistsTable } from '@/lib/db/schema';
 import { isUniqueViolation } from '@/lib/db/errors';
+import { bindStore } from '@/lib/db/client';
 
 /**
  * Watchlists (named, shared lists of firms, individuals and funds) and their entries, as people
@@ -366,3 +367,20 @@ export async function runningCycleForEntity(db: Db, entity: EntityRef): Promise<
     .executeTakeFirst();
   return row?.id ?? null;
 }
+
+/** The store bound to the process's database: what pages, route handlers and components call. */
+export const watchlistsStore = bindStore({
+  createWatchlist,
+  getWatchlist,
+  updateWatchlist,
+  setWatchlistSections,
+  deleteWatchlist,
+  listWatchlists,
+  addWatchlistEntries,
+  removeWatchlistEntry,
+  listWatchlistEntries,
+  watchlistsWithEntity,
+  watchlistNames,
+  runningCycleForList,
+  runningCycleForEntity,
+});
