@@ -4,6 +4,7 @@ import { changePath, changesPath, entityPath, watchlistPath } from '@/lib/routes
 import { changeText, rowsJson, type ChangeRowJson } from '@/lib/watch/change-words';
 import { sectionNames } from '@/lib/watch/watch-sections';
 import { changesByIds, notifiableChangeIds, type NotifiableChanges } from '@/lib/watch/watch-store';
+import { listsWatching } from '@/lib/watchlists/watchlists-store';
 
 /**
  * What each channel has sent (notification_deliveries): a sending job first claims the changes it
@@ -159,19 +160,7 @@ export async function changeReport(db: Db, ids: readonly string[], publicUrl: st
   changes.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.detectedAt.localeCompare(b.detectedAt) || a.id.localeCompare(b.id));
 
   const refs = [...new Set(changes.map((c) => c.ref))];
-  const memberships = new Map<string, { id: string; name: string }[]>();
-  for (let i = 0; i < refs.length; i += BATCH) {
-    const entries = await db
-      .selectFrom('watchlist_entries as e')
-      .innerJoin('watchlists as w', 'w.id', 'e.watchlist_id')
-      .select(['e.kind', 'e.ref', 'w.id', 'w.name'])
-      .where('e.ref', 'in', refs.slice(i, i + BATCH))
-      .execute();
-    for (const e of entries) {
-      const key = `${e.kind}:${e.ref}`;
-      memberships.set(key, [...(memberships.get(key) ?? []), { id: e.id, name: e.name }]);
-    }
-  }
+  const memberships = await listsWatching(db, refs);
 
   const lists = new Map<string, ListGroup & { entityMap: Map<string, EntityGroup> }>();
   for (const change of changes) {
