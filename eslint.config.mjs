@@ -19,7 +19,7 @@ const LAYER_ZONES = [
     // Pages, route handlers and components read and write through a feature's store, bound to the
     // process's database (`bulkStore.getBulkJob(id)`); the schema's types and constants stay open to them, and tests may set a scene.
     target: ['./app/**/!(*.test).{ts,tsx}', './components/**/!(*.test).{ts,tsx}'],
-    from: ['./lib/db/client.ts', './lib/db/connect.ts', './lib/db/queries'],
+    from: ['./lib/db/client.ts', './lib/db/connect.ts', './lib/db/bind-store.ts', './lib/db/queries'],
     message:
       "app/ and components/ never call getDb() or lib/db/queries: read and write through the feature's store (lib/<feature>/<feature>-store.ts, e.g. bulkStore, watchStore, authStore; see docs/architecture.md#stores).",
   },

@@ -1,4 +1,4 @@
-import { bindStore } from '@/lib/db/client';
+import { bindStore } from '@/lib/db/bind-store';
 import { listAudit } from '@/lib/db/queries/audit';
 import { verifyAuditChain } from '@/lib/db/queries/audit-chain';
 

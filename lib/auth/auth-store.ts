@@ -1,4 +1,4 @@
-import { bindStore } from '@/lib/db/client';
+import { bindStore } from '@/lib/db/bind-store';
 import { isTwoFactorRequired } from '@/lib/db/queries/settings';
 import { countUnusedRecoveryCodes, usersWithTwoFactor } from '@/lib/db/queries/two-factor';
 import { findUserById, listUsers } from '@/lib/db/queries/users';

@@ -5,7 +5,7 @@ import { isoNow } from '@/lib/db/clock';
 import { unauthorisedRule } from '@/lib/standing/listing-standing';
 import { combine, type Standing, type StandingLevel } from '@/lib/standing/standing';
 import type { BulkJobsTable, BulkJobState, BulkMode, BulkOutcome, BulkRowsTable, Db, EntityKind } from '@/lib/db/schema';
-import { bindStore } from '@/lib/db/client';
+import { bindStore } from '@/lib/db/bind-store';
 
 /**
  * Bulk checks in the portal's database: the job, its rows in input order, and the queue jobs that

@@ -31,20 +31,3 @@ export async function closeDb(): Promise<void> {
   state.handle = undefined;
   if (pending) await (await pending).close();
 }
-
-/** A store function: the database first, then its own arguments. */
-type StoreFunction = (db: Db, ...args: never[]) => unknown;
-
-/** A store's functions without their first argument: each asks for the process's database itself. */
-export type BoundStore<F extends Record<string, StoreFunction>> = {
-  [K in keyof F]: F[K] extends (db: Db, ...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
-};
-
-/**
- * A feature's store functions bound to the process's database, for pages, route handlers and
- * components (which never call getDb() themselves; eslint.config.mjs keeps it so). The functions
- * keep taking `db` first for the rest of lib/ and for tests, which pass a database of their own.
- */
-export function bindStore<F extends Record<string, StoreFunction>>(fns: F): BoundStore<F> {
-  return Object.fromEntries(Object.entries(fns).map(([name, fn]) => [name, async (...args: never[]) => fn(await getDb(), ...args)])) as BoundStore<F>;
-}

@@ -5,7 +5,7 @@ import { appendAudit, type AuditActor } from '@/lib/db/queries/audit';
 import type { ChangeState, Db, PrincipalAttestationsTable, PrincipalChecksTable, PrincipalFindingsTable, PrincipalReviewsTable } from '@/lib/db/schema';
 import type { BookRole, BookRow } from './book-reader';
 import { findingKey, sidesFor, type Finding, type FindingKind, type RegisterArRow } from './reconcile';
-import { bindStore } from '@/lib/db/client';
+import { bindStore } from '@/lib/db/bind-store';
 
 /**
  * The one module that owns the principals' tables (migration 0016): principals, every version of

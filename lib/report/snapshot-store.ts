@@ -1,4 +1,4 @@
-import { bindStore } from '@/lib/db/client';
+import { bindStore } from '@/lib/db/bind-store';
 import { getReportDraft } from '@/lib/db/queries/report-drafts';
 import { getSnapshot, listSnapshots } from '@/lib/db/queries/snapshots';
 import { snapshotFromDraft } from './snapshot-from-draft';

@@ -1,4 +1,4 @@
-import { bindStore } from '@/lib/db/client';
+import { bindStore } from '@/lib/db/bind-store';
 import { listTokens, tokenUsageSince } from '@/lib/db/queries/api-tokens';
 import { issueToken, revokeToken, rotateToken } from './token-admin';
 

@@ -3,7 +3,7 @@ import { isoNow } from '@/lib/db/clock';
 import type { ChangeSeverity, ChangeState, Db, EntityKind, WatchChangesTable } from '@/lib/db/schema';
 import { appendAudit } from '@/lib/db/queries/audit';
 import { sha256Hex } from '@/lib/db/queries/snapshots';
-import { bindStore } from '@/lib/db/client';
+import { bindStore } from '@/lib/db/bind-store';
 
 /**
  * Changes as work items: the inbox across lists, one change with its evidence, the state, assignee

@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/schema';
 import { getRegisterConfig } from '@/lib/register/config';
 import { backgroundRate, cycleProgress } from '@/lib/watch/cycles';
 import type { CycleProgressBody } from './cycle-progress-body';
-import { bindStore } from '@/lib/db/client';
+import { bindStore } from '@/lib/db/bind-store';
 
 /** Requests a second this portal's background work may spend (the engine's rule, from the register settings). */
 export function portalBackgroundRate(): number {

@@ -4,7 +4,7 @@ import { getRegisterClient } from '@/lib/register/client';
 import { cachedPages, cycleTargets, estimateCycle } from '@/lib/watch/cycles';
 import { cycleCost, type CycleCostEstimate } from './cycle-cost';
 import { portalBackgroundRate } from './cycle-progress';
-import { bindStore } from '@/lib/db/client';
+import { bindStore } from '@/lib/db/bind-store';
 
 /**
  * What "Check now" on a list would cost, by the engine's own estimate (each watched section's

@@ -5,7 +5,7 @@ import { checkSectionsChoice, defaultSectionsChoice, parseSectionsChoice, type S
 import { isoNow } from '@/lib/db/clock';
 import type { Db, EntityKind, WatchlistsTable } from '@/lib/db/schema';
 import { isUniqueViolation } from '@/lib/db/errors';
-import { bindStore } from '@/lib/db/client';
+import { bindStore } from '@/lib/db/bind-store';
 
 /**
  * Watchlists (named, shared lists of firms, individuals and funds) and their entries, as people
