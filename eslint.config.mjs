@@ -29,6 +29,14 @@ const LAYER_ZONES = [
       "components/layout holds the header's own parts: the site header that puts them beside the account and watch parts is app/site-header.tsx (see docs/architecture.md#layers).",
   },
   {
+    // Pages, route handlers and components read and write through a feature's store, bound to the
+    // process's database (`bulkStore.getBulkJob(id)`); the schema's types and constants stay open to them, and tests may set a scene.
+    target: ['./app/**/!(*.test).{ts,tsx}', './components/**/!(*.test).{ts,tsx}'],
+    from: ['./lib/db/client.ts', './lib/db/connect.ts', './lib/db/bind-store.ts', './lib/db/queries'],
+    message:
+      "app/ and components/ never call getDb() or lib/db/queries: read and write through the feature's store (lib/<feature>/<feature>-store.ts, e.g. bulkStore, watchStore, authStore; see docs/architecture.md#stores).",
+  },
+  {
     target: './sandbox',
     from: ['./lib', './components', './app', './scripts'],
     message: 'The register sandbox stands alone: it may not import the portal (see sandbox/README.md).',

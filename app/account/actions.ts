@@ -2,27 +2,29 @@
 
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
-import {
-  type AccountActor,
-  type AccountResult,
-  changeOwnPassword,
-  disableOwnTwoFactor,
-  enableOwnTwoFactor,
-  endOtherSessions,
-  endOwnSession,
-  regenerateOwnRecoveryCodes,
-} from '@/lib/auth/account';
+import { done, refused, type ActionState } from '@/lib/actions/action-state';
+import { defineAction, type FormActionSpec } from '@/lib/actions/define-action';
+import type { AccountActor, AccountResult } from '@/lib/auth/account';
+import { authStore } from '@/lib/auth/auth-store';
 import { clientAddress } from '@/lib/auth/client-address';
 import { authConfig } from '@/lib/auth/options';
-import { requireUser, type SessionUser } from '@/lib/auth/session';
+import type { SessionUser } from '@/lib/auth/session';
 import { invalidateCachedUser, markSessionCarried, markSessionEnded } from '@/lib/auth/session-check';
-import { getDb } from '@/lib/db/client';
-import type { AccountActionState } from './action-state';
-import { log } from '@/lib/runtime/logger';
 
-// Every action checks the caller itself (a server action is a public POST endpoint) and acts on
-// the caller's own account only. The enrolment actions stay reachable while an administrator's
-// two-factor requirement keeps the rest of the portal closed to this user.
+// Every action acts on the caller's own account only (lib/auth/account.ts audits each change).
+// The enrolment actions stay reachable while an administrator's two-factor requirement keeps the
+// rest of the portal closed to this user.
+
+/** Any signed-in person, on their own account; `path` is where signing in again comes back to. */
+function accountAction<Raw>(path: string, spec: Pick<FormActionSpec<Raw>, 'input' | 'run'> & { whileTwoFactorEnrolmentDue?: boolean }) {
+  return defineAction<Raw>({
+    role: 'signed-in',
+    path,
+    failure: 'The change could not be saved. Try again; if it keeps failing, tell a portal administrator.',
+    logAs: '[account] action failed',
+    ...spec,
+  });
+}
 
 async function actorFor(user: SessionUser): Promise<AccountActor> {
   return {
@@ -37,13 +39,8 @@ function text(formData: FormData, name: string): string {
   return typeof v === 'string' ? v : '';
 }
 
-function failed(err: unknown): AccountActionState {
-  log.error({ err: err instanceof Error ? err.message : String(err) }, '[account] action failed');
-  return { status: 'error', message: 'The change could not be saved. Try again; if it keeps failing, tell a portal administrator.' };
-}
-
-function stateOf<T>(result: AccountResult<T>, success: string): AccountActionState {
-  return result.ok ? { status: 'success', message: success } : { status: 'error', message: result.message };
+function stateOf<T>(result: AccountResult<T>, success: string): ActionState {
+  return result.ok ? done(success) : refused(result.message);
 }
 
 /** This instance refuses the ended sessions and keeps the acting one, at once. */
@@ -56,89 +53,68 @@ function endedText(n: number): string {
   return n === 0 ? 'You had no other sessions.' : n === 1 ? 'Your other session has ended.' : `Your ${n} other sessions have ended.`;
 }
 
-export async function changePasswordAction(_prev: AccountActionState, formData: FormData): Promise<AccountActionState> {
-  const user = await requireUser('/account');
-  try {
-    const result = await changeOwnPassword(
-      await getDb(),
-      await actorFor(user),
-      { current: text(formData, 'currentPassword'), next: text(formData, 'newPassword'), confirm: text(formData, 'confirmPassword') },
-      authConfig().throttle,
-    );
-    if (!result.ok) return { status: 'error', message: result.message };
+export const changePasswordAction = accountAction('/account', {
+  input: (form) => ({ current: text(form, 'currentPassword'), next: text(form, 'newPassword'), confirm: text(form, 'confirmPassword') }),
+  async run(passwords, { user }) {
+    const result = await authStore.changeOwnPassword(await actorFor(user), passwords, authConfig().throttle);
+    if (!result.ok) return refused(result.message);
     afterVersionMove(user.id, result);
     revalidatePath('/account');
-    return { status: 'success', message: `Your password has been changed. ${endedText(result.endedSessions)}` };
-  } catch (err) {
-    return failed(err);
-  }
-}
+    return done(`Your password has been changed. ${endedText(result.endedSessions)}`);
+  },
+});
 
-export async function endSessionAction(_prev: AccountActionState, formData: FormData): Promise<AccountActionState> {
-  const user = await requireUser('/account');
-  try {
-    const result = await endOwnSession(await getDb(), await actorFor(user), text(formData, 'session'));
+export const endSessionAction = accountAction('/account', {
+  input: (form) => text(form, 'session'),
+  async run(session, { user }) {
+    const result = await authStore.endOwnSession(await actorFor(user), session);
     if (result.ok) {
       markSessionEnded(result.sid);
       revalidatePath('/account');
     }
     return stateOf(result, 'That session has ended.');
-  } catch (err) {
-    return failed(err);
-  }
-}
+  },
+});
 
-export async function endOtherSessionsAction(_prev: AccountActionState, _formData: FormData): Promise<AccountActionState> {
-  const user = await requireUser('/account');
-  try {
-    const result = await endOtherSessions(await getDb(), await actorFor(user));
-    if (!result.ok) return { status: 'error', message: result.message };
+export const endOtherSessionsAction = accountAction('/account', {
+  input: () => undefined,
+  async run(_input, { user }) {
+    const result = await authStore.endOtherSessions(await actorFor(user));
+    if (!result.ok) return refused(result.message);
     afterVersionMove(user.id, result);
     revalidatePath('/account');
-    return { status: 'success', message: endedText(result.endedSessions) };
-  } catch (err) {
-    return failed(err);
-  }
-}
+    return done(endedText(result.endedSessions));
+  },
+});
 
-export async function enableTwoFactorAction(_prev: AccountActionState, formData: FormData): Promise<AccountActionState> {
-  const user = await requireUser('/account/two-factor', { whileTwoFactorEnrolmentDue: true });
-  if (user.provider !== 'credentials') return { status: 'error', message: 'Single sign-on accounts use their organisation’s two-factor sign-in.' };
-  try {
-    const result = await enableOwnTwoFactor(await getDb(), await actorFor(user), text(formData, 'code'), authConfig().throttle);
-    if (!result.ok) return { status: 'error', message: result.message };
-    return {
-      status: 'success',
-      message: 'Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once if you lose your phone, and they are not shown again.',
+export const enableTwoFactorAction = accountAction('/account/two-factor', {
+  whileTwoFactorEnrolmentDue: true,
+  input: (form) => text(form, 'code'),
+  async run(code, { user }) {
+    if (user.provider !== 'credentials') return refused('Single sign-on accounts use their organisation’s two-factor sign-in.');
+    const result = await authStore.enableOwnTwoFactor(await actorFor(user), code, authConfig().throttle);
+    if (!result.ok) return refused(result.message);
+    return done('Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once if you lose your phone, and they are not shown again.', {
       recoveryCodes: result.recoveryCodes,
-    };
-  } catch (err) {
-    return failed(err);
-  }
-}
+    });
+  },
+});
 
-export async function disableTwoFactorAction(_prev: AccountActionState, formData: FormData): Promise<AccountActionState> {
-  const user = await requireUser('/account/two-factor', { whileTwoFactorEnrolmentDue: true });
-  try {
-    const result = await disableOwnTwoFactor(await getDb(), await actorFor(user), { password: text(formData, 'password'), code: text(formData, 'code') }, authConfig().throttle);
+export const disableTwoFactorAction = accountAction('/account/two-factor', {
+  whileTwoFactorEnrolmentDue: true,
+  input: (form) => ({ password: text(form, 'password'), code: text(form, 'code') }),
+  async run(input, { user }) {
+    const result = await authStore.disableOwnTwoFactor(await actorFor(user), input, authConfig().throttle);
     if (result.ok) revalidatePath('/account/two-factor');
     return stateOf(result, 'Two-factor sign-in is off.');
-  } catch (err) {
-    return failed(err);
-  }
-}
+  },
+});
 
-export async function regenerateRecoveryCodesAction(_prev: AccountActionState, formData: FormData): Promise<AccountActionState> {
-  const user = await requireUser('/account/two-factor');
-  try {
-    const result = await regenerateOwnRecoveryCodes(await getDb(), await actorFor(user), text(formData, 'code'), authConfig().throttle);
-    if (!result.ok) return { status: 'error', message: result.message };
-    return {
-      status: 'success',
-      message: 'New recovery codes: the earlier ones no longer work. Keep these somewhere safe; they are not shown again.',
-      recoveryCodes: result.recoveryCodes,
-    };
-  } catch (err) {
-    return failed(err);
-  }
-}
+export const regenerateRecoveryCodesAction = accountAction('/account/two-factor', {
+  input: (form) => text(form, 'code'),
+  async run(code, { user }) {
+    const result = await authStore.regenerateOwnRecoveryCodes(await actorFor(user), code, authConfig().throttle);
+    if (!result.ok) return refused(result.message);
+    return done('New recovery codes: the earlier ones no longer work. Keep these somewhere safe; they are not shown again.', { recoveryCodes: result.recoveryCodes });
+  },
+});

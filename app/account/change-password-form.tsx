@@ -3,12 +3,12 @@
 import { useActionState } from 'react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/auth/password-rules';
 import { changePasswordAction } from './actions';
-import { ACCOUNT_IDLE } from './action-state';
-import { AccountMessage } from './account-message';
+import { IDLE } from '@/lib/actions/action-state';
+import { FormMessage } from '@/components/ui/form-message';
 import { inputClass, panelClass, primaryButtonClass } from './form-styles';
 
 export function ChangePasswordForm() {
-  const [state, action, pending] = useActionState(changePasswordAction, ACCOUNT_IDLE);
+  const [state, action, pending] = useActionState(changePasswordAction, IDLE);
   return (
     <form action={action} aria-labelledby="password-heading" className={panelClass}>
       <h2 id="password-heading" className="text-lg font-semibold">
@@ -49,7 +49,7 @@ export function ChangePasswordForm() {
       <button type="submit" disabled={pending} className={primaryButtonClass}>
         {pending ? 'Changing…' : 'Change password'}
       </button>
-      <AccountMessage state={state} testId="password-message" />
+      <FormMessage state={state} statusWord testId="password-message" />
     </form>
   );
 }

@@ -2,20 +2,20 @@
 
 import { useActionState } from 'react';
 import { endSessionAction } from './actions';
-import { ACCOUNT_IDLE } from './action-state';
-import { AccountMessage } from './account-message';
+import { IDLE } from '@/lib/actions/action-state';
+import { FormMessage } from '@/components/ui/form-message';
 import { secondaryButtonClass } from './form-styles';
 
 /** Ends one of the user's other sessions; `label` says which, for screen readers. */
 export function EndSessionButton({ handle, label }: { handle: string; label: string }) {
-  const [state, action, pending] = useActionState(endSessionAction, ACCOUNT_IDLE);
+  const [state, action, pending] = useActionState(endSessionAction, IDLE);
   return (
     <form action={action} className="space-y-1">
       <input type="hidden" name="session" value={handle} />
       <button type="submit" disabled={pending} className={secondaryButtonClass} aria-label={`End session: ${label}`}>
         {pending ? 'Ending…' : 'End session'}
       </button>
-      <AccountMessage state={state} />
+      <FormMessage state={state} statusWord />
     </form>
   );
 }

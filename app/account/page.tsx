@@ -1,16 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { listOwnSessions } from '@/lib/auth/account';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
-import { hasTwoFactor } from '@/lib/auth/two-factor';
-import { getDb } from '@/lib/db/client';
-import { findUserById } from '@/lib/db/queries/users';
 import { browserLabel } from './browser-label';
 import { ChangePasswordForm } from './change-password-form';
 import { EndOtherSessionsForm } from './end-other-sessions-form';
 import { EndSessionButton } from './end-session-button';
 import { panelClass } from './form-styles';
+import { authStore } from '@/lib/auth/auth-store';
 
 export const metadata: Metadata = { title: 'Your account' };
 
@@ -22,11 +19,13 @@ function When({ iso }: { iso: string }) {
 
 export default async function AccountPage() {
   const sessionUser = await requireUser();
-  const db = await getDb();
-  const user = await findUserById(db, sessionUser.id);
+  const user = await authStore.findUserById(sessionUser.id);
   if (!user) throw new Error('The signed-in account was not found.');
   const local = user.authProvider === 'local';
-  const [sessions, twoFactorOn] = await Promise.all([listOwnSessions(db, user, sessionUser.sessionHandle ?? null), local ? hasTwoFactor(db, user.id) : Promise.resolve(false)]);
+  const [sessions, twoFactorOn] = await Promise.all([
+    authStore.listOwnSessions(user, sessionUser.sessionHandle ?? null),
+    local ? authStore.hasTwoFactor(user.id) : Promise.resolve(false),
+  ]);
   const others = sessions.filter((s) => !s.current);
 
   return (

@@ -5,8 +5,7 @@ import { DataTable, type Column } from '@/components/tables/data-table';
 import { recordAudit } from '@/lib/audit/record';
 import { requireRole } from '@/lib/auth/session';
 import { readBulkSettings } from '@/lib/bulk/bulk-config';
-import { getDb } from '@/lib/db/client';
-import { listBulkJobs, type BulkJob } from '@/lib/bulk/bulk-store';
+import { bulkStore, type BulkJob } from '@/lib/bulk/bulk-store';
 import { FIRM_SECTIONS, FIRM_SECTION_SLUGS } from '@/lib/sections/firm-sections';
 import { formatDateTime } from '@/lib/format/date';
 import { bulkPath } from '@/lib/routes/portal-paths';
@@ -37,8 +36,7 @@ const RECENT_COLUMNS: Column<BulkJob>[] = [
 export default async function BulkPage() {
   const user = await requireRole('analyst');
   const settings = readBulkSettings();
-  const db = await getDb();
-  const jobs = await listBulkJobs(db, { limit: 50 });
+  const jobs = await bulkStore.listBulkJobs({ limit: 50 });
   await recordAudit({ action: 'bulk.list', user });
   return (
     <div className="space-y-6">

@@ -8,9 +8,8 @@ import { STATE_TEXT } from '@/components/watch/watch-tags';
 import { Pager } from '@/components/ui/pager';
 import { hasRole } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { CHANGE_SEVERITIES, CHANGE_STATES, changeRowsById, listChanges } from '@/lib/db/queries/watch-changes';
-import { watchlistNames } from '@/lib/watchlists/watchlists-store';
+import { watchStore, CHANGE_SEVERITIES, CHANGE_STATES } from '@/lib/watch/watch-store';
+import { watchlistsStore } from '@/lib/watchlists/watchlists-store';
 import { checkPage } from '@/lib/register/validate';
 import { CHANGES_PATH } from '@/lib/routes/portal-paths';
 import { changeText } from '@/lib/watch/change-words';
@@ -49,18 +48,14 @@ function FilterSelect({ name, label, value, options }: { name: string; label: st
 export default async function ChangesPage({ searchParams }: Props) {
   const user = await requireUser();
   const params = await searchParams;
-  const db = await getDb();
-  const lists = await watchlistNames(db);
+  const lists = await watchlistsStore.watchlistNames();
   const filters = parseChangeFilters(params);
   const page = checkPage(typeof params.page === 'string' ? params.page : undefined);
   const problems = [...filters.problems, ...(page.ok ? [] : [page.message])];
   const pageNumber = page.ok ? page.value : 1;
-  const result = problems.length ? { rows: [], total: 0 } : await listChanges(db, { ...filters.filters, limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE });
+  const result = problems.length ? { rows: [], total: 0 } : await watchStore.listChanges({ ...filters.filters, limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE });
   // Each change in words, from its rows (a change stored before the words improved reads the new way).
-  const rowsById = await changeRowsById(
-    db,
-    result.rows.map((c) => c.id),
-  );
+  const rowsById = await watchStore.changeRowsById(result.rows.map((c) => c.id));
   const changes: InboxChange[] = result.rows.map((c) => {
     const text = changeText(c.kind, c.section, rowsById.get(c.id) ?? [], c.summary);
     return { ...c, summary: text.summary, sentences: text.sentences };

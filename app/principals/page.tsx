@@ -3,8 +3,7 @@ import { AddPrincipalForm } from '@/components/principals/add-principal-form';
 import { PrincipalsTable } from '@/components/principals/principals-table';
 import { hasRole } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { listPrincipals } from '@/lib/principals/principal-store';
+import { principalStore } from '@/lib/principals/principal-store';
 
 export const metadata: Metadata = { title: 'Principals' };
 
@@ -15,7 +14,7 @@ export const metadata: Metadata = { title: 'Principals' };
  */
 export default async function PrincipalsPage() {
   const user = await requireUser();
-  const principals = await listPrincipals(await getDb());
+  const principals = await principalStore.listPrincipals();
   return (
     <div className="space-y-6">
       <div>

@@ -2,9 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SnapshotsTable } from '@/components/report/snapshots-table';
 import { requireUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { listSnapshots } from '@/lib/db/queries/snapshots';
 import { checkFrn } from '@/lib/register/validate';
+import { snapshotStore } from '@/lib/report/snapshot-store';
 
 export const metadata: Metadata = { title: 'Saved reports' };
 
@@ -28,7 +27,7 @@ export default async function ReportsPage({ searchParams }: Props) {
   const problems = [frn && !frn.ok ? frn.message : undefined, email && !/^[^\s@]+@[^\s@]+$/.test(email) ? `"${email.slice(0, 60)}" is not an e-mail address.` : undefined].filter(
     Boolean,
   );
-  const snapshots = problems.length ? [] : await listSnapshots(await getDb(), { frn: frn?.ok ? frn.value : undefined, createdByEmail: email, limit: LIMIT });
+  const snapshots = problems.length ? [] : await snapshotStore.listSnapshots({ frn: frn?.ok ? frn.value : undefined, createdByEmail: email, limit: LIMIT });
   const whose = userInput === 'mine' ? 'Your saved reports' : email ? `Reports saved by ${email}` : 'Everyone’s saved reports';
   const caption = `${whose}${frn?.ok ? ` for FRN ${frn.value}` : ''}`;
 

@@ -3,8 +3,7 @@ import { CreateWatchlistForm } from '@/components/watch/create-watchlist-form';
 import { WatchlistsTable } from '@/components/watch/watchlists-table';
 import { hasRole } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { listWatchlists } from '@/lib/watchlists/watchlists-store';
+import { watchlistsStore } from '@/lib/watchlists/watchlists-store';
 
 export const metadata: Metadata = { title: 'Watchlists' };
 
@@ -14,7 +13,7 @@ export const metadata: Metadata = { title: 'Watchlists' };
  */
 export default async function WatchlistsPage() {
   const user = await requireUser();
-  const lists = await listWatchlists(await getDb());
+  const lists = await watchlistsStore.listWatchlists();
   return (
     <div className="space-y-6">
       <div>

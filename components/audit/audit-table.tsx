@@ -1,5 +1,5 @@
 import { DataTable } from '@/components/tables/data-table';
-import type { AuditEntry } from '@/lib/db/queries/audit';
+import type { AuditEntry } from '@/lib/audit/audit-store';
 import { formatDateTime } from '@/lib/format/date';
 
 const OUTCOME_CLASS: Record<string, string> = {

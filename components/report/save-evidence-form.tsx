@@ -1,7 +1,9 @@
 'use client';
 
 import { useActionState, useEffect, useState } from 'react';
-import { saveEvidence, type SaveEvidenceState } from '@/lib/report/save-evidence-action';
+import { FormMessage } from '@/components/ui/form-message';
+import { IDLE, type ActionState } from '@/lib/actions/action-state';
+import { saveEvidence } from '@/lib/report/save-evidence-action';
 
 /** The case reference field of the report's options form (components/report/case-reference-form.tsx). */
 const CASE_FIELD_ID = 'case-reference';
@@ -14,7 +16,7 @@ const CASE_FIELD_ID = 'case-reference';
  * JavaScript it carries the report's own. Not printed.
  */
 export function SaveEvidenceForm({ draftId, caseReference }: { draftId: string; caseReference?: string }) {
-  const [state, action, pending] = useActionState<SaveEvidenceState, FormData>(saveEvidence, {});
+  const [state, action, pending] = useActionState<ActionState, FormData>(saveEvidence, IDLE);
   const [typed, setTyped] = useState(caseReference ?? '');
   useEffect(() => {
     const field = document.getElementById(CASE_FIELD_ID);
@@ -45,10 +47,10 @@ export function SaveEvidenceForm({ draftId, caseReference }: { draftId: string; 
         Stores this report, unchangeable, with its SHA-256 fingerprint, under case reference {shown ? <strong>{shown}</strong> : 'none'}
         {differs ? ` (typed above; the report was generated with ${caseReference ? caseReference : 'none'})` : ''}.
       </span>
-      {state.error ? (
-        <p role="alert" className="w-full text-sm font-medium text-red-800">
-          {state.error}
-        </p>
+      {state.status === 'error' ? (
+        <div className="w-full">
+          <FormMessage layout="inline" state={state} />
+        </div>
       ) : null}
     </form>
   );

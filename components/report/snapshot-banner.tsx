@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { firmPath } from '@/lib/routes/portal-paths';
 import { formatDateTime } from '@/lib/format/date';
-import type { Snapshot } from '@/lib/db/queries/snapshots';
+import type { Snapshot } from '@/lib/report/snapshot-store';
 
 /**
  * Above a saved report: this is a stored snapshot, not the register today; who saved it and when;

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
 import { firmPath, reportPath } from '@/lib/routes/portal-paths';
 import { formatDateTime } from '@/lib/format/date';
-import type { SnapshotSummary } from '@/lib/db/queries/snapshots';
+import type { SnapshotSummary } from '@/lib/report/snapshot-store';
 
 /** Saved evidence snapshots, newest first, each opening its stored report. */
 export function SnapshotsTable({ snapshots, caption }: { snapshots: SnapshotSummary[]; caption: string }) {

@@ -2,8 +2,8 @@
 
 import { useActionState } from 'react';
 import { addPastedEntriesAction, importCsvAction } from '@/lib/watchlists/actions';
-import { IDLE, type WatchActionState } from '@/lib/watchlists/action-state';
-import { FormMessage } from './form-message';
+import { IDLE, type ActionState } from '@/lib/actions/action-state';
+import { FormMessage } from '@/components/ui/form-message';
 import { BUTTON, INPUT, LABEL } from './styles';
 
 /**
@@ -11,8 +11,8 @@ import { BUTTON, INPUT, LABEL } from './styles';
  * first; one bad row and nothing is added, with each bad row named.
  */
 export function AddEntriesForms({ watchlistId }: { watchlistId: string }) {
-  const [pasteState, pasteAction, pastePending] = useActionState<WatchActionState, FormData>(addPastedEntriesAction, IDLE);
-  const [csvState, csvAction, csvPending] = useActionState<WatchActionState, FormData>(importCsvAction, IDLE);
+  const [pasteState, pasteAction, pastePending] = useActionState<ActionState, FormData>(addPastedEntriesAction, IDLE);
+  const [csvState, csvAction, csvPending] = useActionState<ActionState, FormData>(importCsvAction, IDLE);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <form action={pasteAction} aria-labelledby="paste-heading" className="space-y-2 rounded border border-slate-200 bg-white p-4">
@@ -31,7 +31,7 @@ export function AddEntriesForms({ watchlistId }: { watchlistId: string }) {
         <button type="submit" disabled={pastePending} className={BUTTON}>
           {pastePending ? 'Adding…' : 'Add to list'}
         </button>
-        <FormMessage state={pasteState} />
+        <FormMessage layout="inline" state={pasteState} />
       </form>
       <form action={csvAction} aria-labelledby="csv-heading" className="space-y-2 rounded border border-slate-200 bg-white p-4">
         <h3 id="csv-heading" className="font-semibold">
@@ -49,7 +49,7 @@ export function AddEntriesForms({ watchlistId }: { watchlistId: string }) {
         <button type="submit" disabled={csvPending} className={BUTTON}>
           {csvPending ? 'Importing…' : 'Import file'}
         </button>
-        <FormMessage state={csvState} />
+        <FormMessage layout="inline" state={csvState} />
       </form>
     </div>
   );

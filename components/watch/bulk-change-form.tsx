@@ -2,8 +2,8 @@
 
 import { useActionState, useId } from 'react';
 import { updateChangesAction } from '@/lib/watchlists/actions';
-import { IDLE, type WatchActionState } from '@/lib/watchlists/action-state';
-import { FormMessage } from './form-message';
+import { IDLE, type ActionState } from '@/lib/actions/action-state';
+import { FormMessage } from '@/components/ui/form-message';
 import { useInboxStatus } from './inbox-status';
 import { BUTTON, INPUT, LABEL, SECONDARY_BUTTON } from './styles';
 
@@ -31,7 +31,7 @@ function SelectAll() {
 /** Acknowledge, or mark expected, every selected change with one note; each change is audited on its own. */
 export function BulkChangeForm() {
   const report = useInboxStatus();
-  const [result, action, pending] = useActionState<WatchActionState, FormData>(async (previous, form) => {
+  const [result, action, pending] = useActionState<ActionState, FormData>(async (previous, form) => {
     const outcome = await updateChangesAction(previous, form);
     report?.(outcome);
     return outcome;
@@ -54,7 +54,7 @@ export function BulkChangeForm() {
           Mark selected expected
         </button>
       </div>
-      {report ? null : <FormMessage state={result} />}
+      {report ? null : <FormMessage layout="inline" state={result} />}
     </form>
   );
 }

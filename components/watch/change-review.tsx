@@ -1,5 +1,5 @@
 import type { ChangeState } from '@/lib/db/schema';
-import type { WatchActionState } from '@/lib/watchlists/action-state';
+import type { ActionState } from '@/lib/actions/action-state';
 import { ChangeStateForm } from './change-state-form';
 import { SECONDARY_BUTTON } from './styles';
 
@@ -23,7 +23,7 @@ export function ChangeReview({
   assigneeEmail: string | null;
   note: string | null;
   /** The server action that saves the review (a watch change's by default; a principal's finding's on its page). */
-  save?: (previous: WatchActionState, form: FormData) => Promise<WatchActionState>;
+  save?: (previous: ActionState, form: FormData) => Promise<ActionState>;
   noun?: 'change' | 'finding';
 }) {
   const id = `review-${changeId}`;

@@ -1,4 +1,4 @@
-import type { ChangeRowDiff } from '@/lib/db/queries/watch-changes';
+import type { ChangeRowDiff } from '@/lib/watch/watch-store';
 import type { EntityKind } from '@/lib/db/schema';
 import { describeRows, type ChangeWords, type RowChangeKind } from '@/lib/watch/change-words';
 

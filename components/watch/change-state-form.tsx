@@ -2,9 +2,9 @@
 
 import { useActionState, useId } from 'react';
 import { updateChangeAction } from '@/lib/watchlists/actions';
-import { IDLE, type WatchActionState } from '@/lib/watchlists/action-state';
+import { IDLE, type ActionState } from '@/lib/actions/action-state';
 import type { ChangeState } from '@/lib/db/schema';
-import { FormMessage } from './form-message';
+import { FormMessage } from '@/components/ui/form-message';
 import { useInboxStatus } from './inbox-status';
 import { BUTTON, INPUT, LABEL } from './styles';
 
@@ -37,12 +37,12 @@ export function ChangeStateForm({
   /** The Review panel the form sits in: closed once the change is saved. */
   popoverId?: string;
   /** The server action that saves it: a watch change's by default, a principal's finding's (lib/principals/actions.ts) on its page. */
-  save?: (previous: WatchActionState, form: FormData) => Promise<WatchActionState>;
+  save?: (previous: ActionState, form: FormData) => Promise<ActionState>;
   /** What is reviewed, for the form's name. */
   noun?: 'change' | 'finding';
 }) {
   const report = useInboxStatus();
-  const [result, action, pending] = useActionState<WatchActionState, FormData>(async (previous, form) => {
+  const [result, action, pending] = useActionState<ActionState, FormData>(async (previous, form) => {
     const outcome = await save(previous, form);
     // In the inbox the page's status line says what happened (the row may leave the list), and the panel closes once saved.
     if (report) {
@@ -86,7 +86,7 @@ export function ChangeStateForm({
           {pending ? 'Saving…' : 'Save'}
         </button>
       </div>
-      {report ? null : <FormMessage state={result} />}
+      {report ? null : <FormMessage layout="inline" state={result} />}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
-import type { ChangeSummary } from '@/lib/db/queries/watch-changes';
+import type { ChangeSummary } from '@/lib/watch/watch-store';
 import { formatDate, formatDateTime } from '@/lib/format/date';
 import { changePath, entityPath } from '@/lib/routes/portal-paths';
 import { KIND_LABELS, sectionTitle } from '@/lib/watchlists/sections-choice';

@@ -2,10 +2,10 @@
 
 import { useActionState } from 'react';
 import { checkNowAction } from '@/lib/watchlists/actions';
-import { IDLE, type WatchActionState } from '@/lib/watchlists/action-state';
+import { IDLE, type ActionState } from '@/lib/actions/action-state';
 import type { EntityKind } from '@/lib/db/schema';
 import { CycleProgress } from './cycle-progress';
-import { FormMessage } from './form-message';
+import { FormMessage } from '@/components/ui/form-message';
 import { BUTTON } from './styles';
 
 /**
@@ -23,7 +23,7 @@ export function CheckNow({
   runningCycleId?: string | null;
   canManage: boolean;
 }) {
-  const [state, action, pending] = useActionState<WatchActionState, FormData>(checkNowAction, IDLE);
+  const [state, action, pending] = useActionState<ActionState, FormData>(checkNowAction, IDLE);
   const cycleId = state.cycleId ?? runningCycleId ?? undefined;
   return (
     <div className="space-y-2">
@@ -42,7 +42,7 @@ export function CheckNow({
           <button type="submit" disabled={pending} className={BUTTON}>
             {pending ? 'Starting…' : 'Check now'}
           </button>
-          <FormMessage state={state} />
+          <FormMessage layout="inline" state={state} />
         </form>
       ) : null}
       {cycleId ? <CycleProgress key={cycleId} cycleId={cycleId} /> : null}

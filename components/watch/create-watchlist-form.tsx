@@ -2,13 +2,13 @@
 
 import { useActionState } from 'react';
 import { createWatchlistAction } from '@/lib/watchlists/actions';
-import { IDLE, type WatchActionState } from '@/lib/watchlists/action-state';
-import { FormMessage } from './form-message';
+import { IDLE, type ActionState } from '@/lib/actions/action-state';
+import { FormMessage } from '@/components/ui/form-message';
 import { BUTTON, INPUT, LABEL } from './styles';
 
 /** A new watchlist: name, optional description and case reference. Opens the list once made. */
 export function CreateWatchlistForm() {
-  const [state, action, pending] = useActionState<WatchActionState, FormData>(createWatchlistAction, IDLE);
+  const [state, action, pending] = useActionState<ActionState, FormData>(createWatchlistAction, IDLE);
   return (
     <form action={action} aria-labelledby="create-list-heading" className="space-y-3 rounded border border-slate-200 bg-white p-4">
       <h2 id="create-list-heading" className="text-lg font-semibold">
@@ -37,7 +37,7 @@ export function CreateWatchlistForm() {
       <button type="submit" disabled={pending} className={BUTTON}>
         {pending ? 'Creating…' : 'Create list'}
       </button>
-      <FormMessage state={state} />
+      <FormMessage layout="inline" state={state} />
     </form>
   );
 }

@@ -1,8 +1,7 @@
 import { requireUser } from '@/lib/auth/session';
 import { hasRole } from '@/lib/auth/roles';
-import { getDb } from '@/lib/db/client';
-import { entityHistory } from '@/lib/db/queries/watch-changes';
-import { runningCycleForEntity } from '@/lib/watchlists/watchlists-store';
+import { watchStore } from '@/lib/watch/watch-store';
+import { watchlistsStore } from '@/lib/watchlists/watchlists-store';
 import type { EntityKind } from '@/lib/db/schema';
 import { CheckNow } from './check-now';
 import { HistoryTimeline } from './history-timeline';
@@ -15,8 +14,7 @@ import { WatchControl } from './watch-control';
  */
 export async function EntityHistory({ kind, refNumber, name }: { kind: EntityKind; refNumber: string; name: string | null }) {
   const user = await requireUser();
-  const db = await getDb();
-  const [history, running] = await Promise.all([entityHistory(db, kind, refNumber), runningCycleForEntity(db, { kind, ref: refNumber })]);
+  const [history, running] = await Promise.all([watchStore.entityHistory(kind, refNumber), watchlistsStore.runningCycleForEntity({ kind, ref: refNumber })]);
   return (
     <div className="space-y-6">
       <WatchControl kind={kind} refNumber={refNumber} name={name} />

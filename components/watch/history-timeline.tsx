@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { ChangeDetail, CheckSummary } from '@/lib/db/queries/watch-changes';
+import type { ChangeDetail, CheckSummary } from '@/lib/watch/watch-store';
 import type { EntityKind } from '@/lib/db/schema';
 import { formatDateTime } from '@/lib/format/date';
 import { changePath, watchCheckPath, WATCHLISTS_PATH } from '@/lib/routes/portal-paths';

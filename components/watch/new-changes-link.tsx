@@ -1,8 +1,7 @@
 import Link from 'next/link';
 import { NAV_LINK } from '@/components/layout/nav-link';
 import { getSessionUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { countNewChanges } from '@/lib/db/queries/watch-changes';
+import { watchStore } from '@/lib/watch/watch-store';
 import { changesPath } from '@/lib/routes/portal-paths';
 import { log } from '@/lib/runtime/logger';
 
@@ -12,7 +11,7 @@ export async function NewChangesLink() {
   if (!user) return null;
   let count: number | null = null;
   try {
-    count = await countNewChanges(await getDb());
+    count = await watchStore.countNewChanges();
   } catch (err) {
     // The header must not take every page down with it: the inbox itself reports the failure.
     log.error({ err }, '[header] counting new changes failed');

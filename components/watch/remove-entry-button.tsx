@@ -2,12 +2,12 @@
 
 import { useActionState } from 'react';
 import { removeEntryAction } from '@/lib/watchlists/actions';
-import { IDLE, type WatchActionState } from '@/lib/watchlists/action-state';
+import { IDLE, type ActionState } from '@/lib/actions/action-state';
 import type { EntityKind } from '@/lib/db/schema';
 
 /** Takes one record off a list (its checks and changes stay: they are the record's history). */
 export function RemoveEntryButton({ watchlistId, kind, refNumber, label }: { watchlistId: string; kind: EntityKind; refNumber: string; label: string }) {
-  const [state, action, pending] = useActionState<WatchActionState, FormData>(removeEntryAction, IDLE);
+  const [state, action, pending] = useActionState<ActionState, FormData>(removeEntryAction, IDLE);
   return (
     <form action={action} className="flex flex-col gap-1">
       <input type="hidden" name="watchlistId" value={watchlistId} />

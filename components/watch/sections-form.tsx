@@ -2,10 +2,10 @@
 
 import { useActionState } from 'react';
 import { setSectionsAction } from '@/lib/watchlists/actions';
-import { IDLE, type WatchActionState } from '@/lib/watchlists/action-state';
+import { IDLE, type ActionState } from '@/lib/actions/action-state';
 import type { EntityKind } from '@/lib/db/schema';
 import type { SectionsChoice, WatchableSection } from '@/lib/watchlists/sections-choice';
-import { FormMessage } from './form-message';
+import { FormMessage } from '@/components/ui/form-message';
 import { BUTTON } from './styles';
 
 const KIND_HEADINGS: Record<EntityKind, string> = { firm: 'Firms', individual: 'Individuals', fund: 'Funds' };
@@ -22,7 +22,7 @@ export function SectionsForm({
   chosen: SectionsChoice;
   canManage: boolean;
 }) {
-  const [state, action, pending] = useActionState<WatchActionState, FormData>(setSectionsAction, IDLE);
+  const [state, action, pending] = useActionState<ActionState, FormData>(setSectionsAction, IDLE);
   return (
     <form action={action} className="space-y-3">
       <input type="hidden" name="watchlistId" value={watchlistId} />
@@ -62,7 +62,7 @@ export function SectionsForm({
           {pending ? 'Saving…' : 'Save sections'}
         </button>
       ) : null}
-      <FormMessage state={state} />
+      <FormMessage layout="inline" state={state} />
     </form>
   );
 }

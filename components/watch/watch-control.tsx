@@ -1,8 +1,7 @@
 import Link from 'next/link';
 import { hasRole } from '@/lib/auth/roles';
 import { getSessionUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { watchlistNames, watchlistsWithEntity } from '@/lib/watchlists/watchlists-store';
+import { watchlistsStore } from '@/lib/watchlists/watchlists-store';
 import type { EntityKind } from '@/lib/db/schema';
 import { entityHistoryPath, WATCHLISTS_PATH, watchlistPath } from '@/lib/routes/portal-paths';
 import { WatchForm } from './watch-form';
@@ -14,8 +13,7 @@ import { WatchForm } from './watch-form';
 export async function WatchControl({ kind, refNumber, name }: { kind: EntityKind; refNumber: string; name: string | null }) {
   const user = await getSessionUser();
   if (!user) return null;
-  const db = await getDb();
-  const [watching, all] = await Promise.all([watchlistsWithEntity(db, { kind, ref: refNumber }), watchlistNames(db)]);
+  const [watching, all] = await Promise.all([watchlistsStore.watchlistsWithEntity({ kind, ref: refNumber }), watchlistsStore.watchlistNames()]);
   const on = new Set(watching.map((l) => l.id));
   const others = all.filter((l) => !on.has(l.id));
   const canManage = hasRole(user.role, 'analyst');

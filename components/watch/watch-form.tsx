@@ -2,9 +2,9 @@
 
 import { useActionState, useId } from 'react';
 import { watchEntityAction } from '@/lib/watchlists/actions';
-import { IDLE, type WatchActionState } from '@/lib/watchlists/action-state';
+import { IDLE, type ActionState } from '@/lib/actions/action-state';
 import type { EntityKind } from '@/lib/db/schema';
-import { FormMessage } from './form-message';
+import { FormMessage } from '@/components/ui/form-message';
 import { INPUT, SECONDARY_BUTTON } from './styles';
 
 /**
@@ -12,9 +12,9 @@ import { INPUT, SECONDARY_BUTTON } from './styles';
  * page refreshes after adding), so what the action said is still shown.
  */
 export function WatchForm({ kind, refNumber, name, lists }: { kind: EntityKind; refNumber: string; name: string | null; lists: Array<{ id: string; name: string }> }) {
-  const [state, action, pending] = useActionState<WatchActionState, FormData>(watchEntityAction, IDLE);
+  const [state, action, pending] = useActionState<ActionState, FormData>(watchEntityAction, IDLE);
   const id = useId();
-  if (lists.length === 0) return <FormMessage state={state} />;
+  if (lists.length === 0) return <FormMessage layout="inline" state={state} />;
   return (
     <form action={action} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="kind" value={kind} />
@@ -33,7 +33,7 @@ export function WatchForm({ kind, refNumber, name, lists }: { kind: EntityKind; 
       <button type="submit" disabled={pending} className={SECONDARY_BUTTON}>
         {pending ? 'Adding…' : 'Watch'}
       </button>
-      <FormMessage state={state} />
+      <FormMessage layout="inline" state={state} />
     </form>
   );
 }

@@ -2,8 +2,8 @@
 
 import { useActionState } from 'react';
 import { deleteWatchlistAction, updateWatchlistAction } from '@/lib/watchlists/actions';
-import { IDLE, type WatchActionState } from '@/lib/watchlists/action-state';
-import { FormMessage } from './form-message';
+import { IDLE, type ActionState } from '@/lib/actions/action-state';
+import { FormMessage } from '@/components/ui/form-message';
 import { BUTTON, INPUT, LABEL, SECONDARY_BUTTON } from './styles';
 
 /** Renaming a list (with its description and case reference), and deleting it by typing its name. */
@@ -18,8 +18,8 @@ export function WatchlistSettingsForm({
   description: string | null;
   caseReference: string | null;
 }) {
-  const [state, action, pending] = useActionState<WatchActionState, FormData>(updateWatchlistAction, IDLE);
-  const [deleteState, deleteAction, deleting] = useActionState<WatchActionState, FormData>(deleteWatchlistAction, IDLE);
+  const [state, action, pending] = useActionState<ActionState, FormData>(updateWatchlistAction, IDLE);
+  const [deleteState, deleteAction, deleting] = useActionState<ActionState, FormData>(deleteWatchlistAction, IDLE);
   return (
     <div className="space-y-4">
       <form action={action} className="space-y-3">
@@ -47,7 +47,7 @@ export function WatchlistSettingsForm({
         <button type="submit" disabled={pending} className={BUTTON}>
           {pending ? 'Saving…' : 'Save'}
         </button>
-        <FormMessage state={state} />
+        <FormMessage layout="inline" state={state} />
       </form>
       <form action={deleteAction} className="space-y-2 border-t border-slate-200 pt-3">
         <input type="hidden" name="watchlistId" value={watchlistId} />
@@ -63,7 +63,7 @@ export function WatchlistSettingsForm({
             {deleting ? 'Deleting…' : 'Delete list'}
           </button>
         </div>
-        <FormMessage state={deleteState} />
+        <FormMessage layout="inline" state={deleteState} />
       </form>
     </div>
   );

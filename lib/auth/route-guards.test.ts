@@ -45,8 +45,20 @@ describe('every non-public route checks the session itself', () => {
     );
   });
 
+  // Every server action is made by defineAction or defineCallAction (lib/actions/define-action.ts),
+  // which checks the caller with requireRole()/requireUser() before it reads anything
+  // (lib/actions/define-action.test.ts): directly, or through a helper of the file that returns one.
   it.each(listServerActionFiles().map((f) => [f]))('server actions in %s check the caller', (file) => {
-    expect(GUARD.test(readFileSync(file, 'utf8')), `${file}: every server action must call requireUser()/requireRole()`).toBe(true);
+    const source = readFileSync(file, 'utf8');
+    expect(source, `${file}: a server action is written with defineAction(), not as a bare async function`).not.toMatch(/^export (async )?function /m);
+    const exported = [...source.matchAll(/^export const (\w+) = (\w+)\(/gm)];
+    expect(exported.length, `${file} exports its server actions`).toBeGreaterThan(0);
+    expect(/^export (const|let|var) /m.test(source.replace(/^export const \w+ = \w+\(/gm, '')), `${file}: every export is an action made by a factory`).toBe(false);
+    for (const [, name, factory] of exported) {
+      const helper = new RegExp(`function ${factory}\\b[^]*?\\breturn (defineAction|defineCallAction)(<[^>]*>)?\\(`);
+      expect(factory === 'defineAction' || factory === 'defineCallAction' || helper.test(source), `${file}: ${name} must be made by defineAction()/defineCallAction()`).toBe(true);
+    }
+    expect(/\bimport \{[^}]*\b(defineAction|defineCallAction)\b[^}]*\} from '@\/lib\/actions\/define-action'/.test(source), `${file} uses the one action wrapper`).toBe(true);
   });
 
   // Routes for programs admit an API token instead (and the proxy passes them on without a session).

@@ -10,6 +10,7 @@ import { readBulkSettings } from './bulk-config';
 import { estimateBulk, type BulkBudget, type BulkEstimate } from './bulk-estimate';
 import type { BulkInputRow } from './bulk-input';
 import { layoutChoicesFrom, readUpload, type UploadResult } from './bulk-upload';
+import { bindStore } from '@/lib/db/bind-store';
 
 /**
  * What the bulk route handlers share: reading a submitted form (pasted text or a file, what to
@@ -236,3 +237,6 @@ export async function loadBulkJobForAction(
     }),
   };
 }
+
+/** What the route handlers and pages share, bound to the process's database. */
+export const bulkService = bindStore({ progressBody, loadBulkJob, loadBulkJobForAction });

@@ -5,6 +5,7 @@ import { isoNow } from '@/lib/db/clock';
 import { unauthorisedRule } from '@/lib/standing/listing-standing';
 import { combine, type Standing, type StandingLevel } from '@/lib/standing/standing';
 import type { BulkJobsTable, BulkJobState, BulkMode, BulkOutcome, BulkRowsTable, Db, EntityKind } from '@/lib/db/schema';
+import { bindStore } from '@/lib/db/bind-store';
 
 /**
  * Bulk checks in the portal's database: the job, its rows in input order, and the queue jobs that
@@ -635,3 +636,18 @@ export async function pruneExpiredBulkJobs(db: Db, now: number = Date.now()): Pr
   }
   return expired.length;
 }
+
+/** The store bound to the process's database: what pages and route handlers call. */
+export const bulkStore = bindStore({
+  createBulkJob,
+  getBulkJob,
+  listBulkJobs,
+  listBulkRows,
+  cancelBulkJob,
+  retryFailedRows,
+  resolveAmbiguousRow,
+  nextWaitingRow,
+  matchedEntities,
+  addToWatchlist,
+  listWatchlistChoices,
+});

@@ -3,7 +3,8 @@ import type { ChangeSeverity, ChangeState, Db, EntityKind, NotificationChannel }
 import { changePath, changesPath, entityPath, watchlistPath } from '@/lib/routes/portal-paths';
 import { changeText, rowsJson, type ChangeRowJson } from '@/lib/watch/change-words';
 import { sectionNames } from '@/lib/watch/watch-sections';
-import { parseChangeRows } from '@/lib/db/queries/watch-changes';
+import { changesByIds, notifiableChangeIds, type NotifiableChanges } from '@/lib/watch/watch-store';
+import { listsWatching } from '@/lib/watchlists/watchlists-store';
 
 /**
  * What each channel has sent (notification_deliveries): a sending job first claims the changes it
@@ -12,14 +13,8 @@ import { parseChangeRows } from '@/lib/db/queries/watch-changes';
  * again after it sent finds nothing pending and sends nothing.
  */
 
-export interface ChangeFilter {
-  /** Only the changes one cycle found. */
-  cycleId?: string;
-  /** Only changes of this severity. */
-  severity?: ChangeSeverity;
-  /** Only changes detected at or before this instant (ISO). */
-  detectedBy?: string;
-}
+/** Which changes a message is about: a cycle's, or every change, of a severity, detected by an instant. */
+export type ChangeFilter = NotifiableChanges;
 
 const BATCH = 400;
 
@@ -28,14 +23,9 @@ const BATCH = 400;
  * and returns the ids this job holds pending (those just claimed and any from its earlier attempts).
  */
 export async function claimChanges(db: Db, channel: NotificationChannel, jobId: string, filter: ChangeFilter, now: number = Date.now()): Promise<string[]> {
-  let q = db
-    .selectFrom('watch_changes as c')
+  const q = notifiableChangeIds(db, filter)
     .leftJoin('notification_deliveries as d', (join) => join.onRef('d.change_id', '=', 'c.id').on('d.channel', '=', channel))
-    .select('c.id')
     .where('d.change_id', 'is', null);
-  if (filter.cycleId) q = q.where('c.cycle_id', '=', filter.cycleId);
-  if (filter.severity) q = q.where('c.severity', '=', filter.severity);
-  if (filter.detectedBy) q = q.where('c.detected_at', '<=', filter.detectedBy);
   const candidates = (await q.execute()).map((r) => r.id);
   const at = isoNow(now);
   for (let i = 0; i < candidates.length; i += BATCH) {
@@ -148,51 +138,29 @@ function absolute(publicUrl: string, path: string): string {
 
 /** Reads the changes with these ids and groups them by list and entity, most severe first. */
 export async function changeReport(db: Db, ids: readonly string[], publicUrl: string): Promise<ChangeReport> {
-  const rows = [];
-  for (let i = 0; i < ids.length; i += BATCH) {
-    rows.push(
-      ...(await db
-        .selectFrom('watch_changes')
-        .selectAll()
-        .where('id', 'in', ids.slice(i, i + BATCH))
-        .execute()),
-    );
-  }
-  const changes: NotifiedChange[] = rows.map((r) => {
-    const text = changeText(r.kind, r.section, parseChangeRows(r.details), r.summary);
+  const changes: NotifiedChange[] = (await changesByIds(db, ids)).map((c) => {
+    const text = changeText(c.kind, c.section, c.rows, c.summary);
     return {
-      id: r.id,
-      cycleId: r.cycle_id,
-      kind: r.kind,
-      ref: r.ref,
-      entityName: r.entity_name,
-      section: r.section,
-      sectionTitle: sectionNames(r.kind, r.section).title,
-      severity: r.severity,
+      id: c.id,
+      cycleId: c.cycleId,
+      kind: c.kind,
+      ref: c.ref,
+      entityName: c.entityName,
+      section: c.section,
+      sectionTitle: sectionNames(c.kind, c.section).title,
+      severity: c.severity,
       summary: text.summary,
       sentences: text.sentences,
       rows: rowsJson(text.words),
-      state: r.state,
-      detectedAt: r.detected_at,
-      url: absolute(publicUrl, changePath(r.id)),
+      state: c.state,
+      detectedAt: c.detectedAt,
+      url: absolute(publicUrl, changePath(c.id)),
     };
   });
   changes.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.detectedAt.localeCompare(b.detectedAt) || a.id.localeCompare(b.id));
 
   const refs = [...new Set(changes.map((c) => c.ref))];
-  const memberships = new Map<string, { id: string; name: string }[]>();
-  for (let i = 0; i < refs.length; i += BATCH) {
-    const entries = await db
-      .selectFrom('watchlist_entries as e')
-      .innerJoin('watchlists as w', 'w.id', 'e.watchlist_id')
-      .select(['e.kind', 'e.ref', 'w.id', 'w.name'])
-      .where('e.ref', 'in', refs.slice(i, i + BATCH))
-      .execute();
-    for (const e of entries) {
-      const key = `${e.kind}:${e.ref}`;
-      memberships.set(key, [...(memberships.get(key) ?? []), { id: e.id, name: e.name }]);
-    }
-  }
+  const memberships = await listsWatching(db, refs);
 
   const lists = new Map<string, ListGroup & { entityMap: Map<string, EntityGroup> }>();
   for (const change of changes) {

@@ -4,6 +4,7 @@ import { enqueueJobs } from '@/lib/jobs/job-queue';
 import { londonDate } from '@/lib/format/london-time';
 import { NOTIFY_DIGEST_JOB, NOTIFY_HIGH_MAIL_JOB, NOTIFY_JOB_PRIORITY, NOTIFY_WEBHOOK_JOB, type DigestPayload } from './notify-jobs';
 import type { NotifySettings } from './notify-settings';
+import { bindStore } from '@/lib/db/bind-store';
 
 /**
  * What the administrators' notifications page shows and does: the settings in force without
@@ -105,3 +106,6 @@ export async function sendDigestNow(db: Db, settings: NotifySettings, now: numbe
   );
   return { date };
 }
+
+/** The admin page's reads and its one action, bound to the process's database. */
+export const notifyAdmin = bindStore({ recentNotificationJobs, sendDigestNow });

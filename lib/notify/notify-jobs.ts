@@ -5,6 +5,7 @@ import { defineJob } from '@/lib/jobs/define-job';
 import type { EngineDeps } from '@/lib/jobs/engine-deps';
 import { enqueueJobs, type Job, type NewJob } from '@/lib/jobs/job-queue';
 import type { JobOutcome } from '@/lib/jobs/worker';
+import { cycleChangeCounts, getCycle } from '@/lib/watch/watch-store';
 import { changeReport, claimChanges, markFailed, markSent, recordAttempt, releaseClaims } from './deliveries';
 import { addDays, londonDate, londonTimeOn } from '@/lib/format/london-time';
 import { digestMessage, highSeverityMessage, smtpSender, type MailSender } from './mail';
@@ -118,16 +119,12 @@ export const webhookJob = defineJob<CyclePayload, NotifyDeps>({
       await markFailed(deps.db, 'webhook', job.id, job.attempts, 'The webhook was turned off before this delivery was made.', deps.now?.() ?? Date.now());
       return { status: 'done', result: { sent: 0, skipped: 'the webhook is not configured' } };
     }
-    const cycle = await deps.db.selectFrom('watch_cycles').selectAll().where('id', '=', p.cycleId).executeTakeFirst();
+    const cycle = await getCycle(deps.db, p.cycleId);
     if (!cycle) return { status: 'failed', error: 'The cycle is no longer recorded.' };
     const ids = await claimChanges(deps.db, 'webhook', job.id, { cycleId: p.cycleId }, deps.now?.() ?? Date.now());
     if (ids.length === 0) return { status: 'done', result: { sent: 0 } };
     const report = await changeReport(deps.db, ids, settings.publicUrl);
-    const body = webhookBody(
-      job.id,
-      { id: cycle.id, trigger: cycle.trigger, scope: cycle.scope, createdAt: cycle.created_at, finishedAt: cycle.finished_at, entityCount: Number(cycle.entity_count) },
-      report,
-    );
+    const body = webhookBody(job.id, cycle, report);
     const hook = settings.webhook;
     const result = await postWebhook(hook.url, hook.secret, job.id, body, hook.timeoutMs, deps.now?.() ?? Date.now());
     if (result.ok) {
@@ -150,13 +147,9 @@ export const webhookJob = defineJob<CyclePayload, NotifyDeps>({
  */
 export async function enqueueCycleNotifications(db: Db, cycleId: string, settings: NotifySettings, now: number = Date.now()): Promise<number> {
   if (!settings.publicUrl || (!settings.mail && !settings.webhook)) return 0;
-  const counts = await db
-    .selectFrom('watch_changes')
-    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('severity', '=', 'high').then(1).else(0).end()).as('high')])
-    .where('cycle_id', '=', cycleId)
-    .executeTakeFirstOrThrow();
+  const counts = await cycleChangeCounts(db, cycleId);
   const jobs: NewJob[] = [];
-  if (settings.mail && Number(counts.high ?? 0) > 0) {
+  if (settings.mail && counts.high > 0) {
     jobs.push({
       kind: NOTIFY_HIGH_MAIL_JOB,
       payload: { cycleId } satisfies CyclePayload,
@@ -165,7 +158,7 @@ export async function enqueueCycleNotifications(db: Db, cycleId: string, setting
       maxAttempts: settings.mail.maxAttempts,
     });
   }
-  if (settings.webhook && Number(counts.total) > 0) {
+  if (settings.webhook && counts.total > 0) {
     jobs.push({
       kind: NOTIFY_WEBHOOK_JOB,
       payload: { cycleId } satisfies CyclePayload,

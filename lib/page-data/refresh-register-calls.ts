@@ -1,8 +1,7 @@
 'use server';
 
 import { refresh } from 'next/cache';
-import { recordAudit } from '@/lib/audit/record';
-import { requireUser } from '@/lib/auth/session';
+import { defineCallAction, type ActionContext } from '@/lib/actions/define-action';
 import { getDb } from '@/lib/db/client';
 import { getRegisterClient } from '@/lib/register/client';
 import type { CallOptions, RegisterResult } from '@/lib/register/result';
@@ -32,10 +31,16 @@ const describeCall = (call: RegisterCall) => `${call.endpoint}(${call.args.join(
  * - every refresh that sends anything is audited (`register.refresh`), and the first refusal of a
  *   person in a minute too (`denied`).
  */
-export async function refreshRegisterCalls(input: unknown): Promise<RefreshOutcome> {
-  // A server action is a public POST endpoint: it checks the caller itself, like a page.
-  const user = await requireUser();
-  const parsed = parseRegisterCalls(input);
+export const refreshRegisterCalls = defineCallAction({
+  role: 'signed-in',
+  input: (input: unknown) => parseRegisterCalls(input),
+  refuse: (message): RefreshOutcome => ({ ok: false, message }),
+  failure: 'The refresh failed. Try again; if it keeps failing, tell a portal administrator.',
+  logAs: '[refresh] refreshing register calls failed',
+  run: refreshCalls,
+});
+
+async function refreshCalls(parsed: ReturnType<typeof parseRegisterCalls>, { user, audit }: ActionContext<unknown>): Promise<RefreshOutcome> {
   if (!parsed.ok) return parsed;
 
   const client = getRegisterClient();
@@ -49,10 +54,9 @@ export async function refreshRegisterCalls(input: unknown): Promise<RefreshOutco
   const allowance = await takeRefreshAllowance(await getDb(), user.id, toSend.length, limit);
   if (!allowance.ok) {
     if (allowance.firstRefusal) {
-      await recordAudit({
+      await audit({
         action: 'register.refresh',
         outcome: 'denied',
-        user,
         detail: { reason: 'per-person limit', calls: toSend.length, usedLastMinute: allowance.used, limitPerMinute: limit, retryAfterSeconds: allowance.retryAfterSeconds },
       });
     }
@@ -68,10 +72,9 @@ export async function refreshRegisterCalls(input: unknown): Promise<RefreshOutco
       else failures.push({ path: result.provenance?.path ?? describeCall(call), kind: result.kind, message: result.message });
     }),
   );
-  await recordAudit({
+  await audit({
     action: 'register.refresh',
     outcome: failures.length === 0 ? 'success' : 'failure',
-    user,
     detail: { calls: toSend.map(describeCall).slice(0, MAX_REFRESH_CALLS), refreshed, alreadyFresh, failed: failures.length, limitPerMinute: limit },
   });
   // Re-render the page that called, on the server, with what the cache now holds.

@@ -6,6 +6,7 @@ import type { RegisterClient } from '@/lib/register/register-client-types';
 import { WATCH_JOB_PRIORITY } from '@/lib/watch/cycles';
 import { bookRows, createCheck, getCheck, latestBook, latestReading, recordReading, type FindingsApplied, type PrincipalCheck } from './principal-store';
 import { reconcile, registerDateIso, shareNotOnRegister, type Finding, type RegisterArRow } from './reconcile';
+import { bindStore } from '@/lib/db/bind-store';
 
 /**
  * A principal's check: read its AR list on the register (every page, both buckets, past the
@@ -172,3 +173,6 @@ export async function principalCheckProgress(db: Db, checkId: string, background
     findings: check.findingCount,
   };
 }
+
+/** Bound to the process's database, for the progress route. */
+export const principalChecks = bindStore({ principalCheckProgress });

@@ -5,6 +5,7 @@ import { appendAudit, type AuditActor } from '@/lib/db/queries/audit';
 import type { ChangeState, Db, PrincipalAttestationsTable, PrincipalChecksTable, PrincipalFindingsTable, PrincipalReviewsTable } from '@/lib/db/schema';
 import type { BookRole, BookRow } from './book-reader';
 import { findingKey, sidesFor, type Finding, type FindingKind, type RegisterArRow } from './reconcile';
+import { bindStore } from '@/lib/db/bind-store';
 
 /**
  * The one module that owns the principals' tables (migration 0016): principals, every version of
@@ -832,3 +833,17 @@ export async function getAttestation(db: Db, principalFrn: string, id: string): 
   if (!r) return null;
   return { attestation: toAttestation(r), data: JSON.parse(r.data) as unknown, intact: createHash('sha256').update(r.data, 'utf8').digest('hex') === r.sha256 };
 }
+
+/** The store bound to the process's database: what pages call. */
+export const principalStore = bindStore({
+  listPrincipals,
+  getPrincipal,
+  listBooks,
+  listFindings,
+  recentChecks,
+  latestReading,
+  listReviews,
+  listAttestations,
+  getAttestation,
+  updateFinding,
+});

@@ -1,4 +1,4 @@
-import { CHANGE_SEVERITIES, CHANGE_STATES, type ChangeFilters } from '@/lib/db/queries/watch-changes';
+import { CHANGE_SEVERITIES, CHANGE_STATES, type ChangeFilters } from '@/lib/watch/watch-store';
 import type { ChangeSeverity, ChangeState, EntityKind } from '@/lib/db/schema';
 import { checkFrn, checkIrn, checkPrn } from '@/lib/register/validate';
 import { isWatchlistId } from './ids';

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/schema';
 import { getRegisterConfig } from '@/lib/register/config';
 import { backgroundRate, cycleProgress } from '@/lib/watch/cycles';
 import type { CycleProgressBody } from './cycle-progress-body';
+import { bindStore } from '@/lib/db/bind-store';
 
 /** Requests a second this portal's background work may spend (the engine's rule, from the register settings). */
 export function portalBackgroundRate(): number {
@@ -24,3 +25,6 @@ export async function cycleProgressBody(db: Db, cycleId: string): Promise<CycleP
     finished: p.finishedAt !== null,
   };
 }
+
+/** Bound to the process's database, for the progress route. */
+export const cycleProgressStore = bindStore({ cycleProgressBody });

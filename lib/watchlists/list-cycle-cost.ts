@@ -4,6 +4,7 @@ import { getRegisterClient } from '@/lib/register/client';
 import { cachedPages, cycleTargets, estimateCycle } from '@/lib/watch/cycles';
 import { cycleCost, type CycleCostEstimate } from './cycle-cost';
 import { portalBackgroundRate } from './cycle-progress';
+import { bindStore } from '@/lib/db/bind-store';
 
 /**
  * What "Check now" on a list would cost, by the engine's own estimate (each watched section's
@@ -16,3 +17,6 @@ export async function listCycleCost(db: Db, watchlistId: string): Promise<CycleC
   const estimate = await estimateCycle(db, targets, cachedPages(getRegisterClient()));
   return cycleCost(targets.length, estimate.requests, portalBackgroundRate(), estimate.unknownRecords);
 }
+
+/** Bound to the process's database, for the watchlist's page. */
+export const listCycleCosts = bindStore({ listCycleCost });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RecordAuditInput } from '@/lib/audit/record';
 import { isoNow } from '@/lib/db/clock';
-import { ChangeInputError, CHANGE_STATES, getChange, listChangesWithRows, updateChange, type ChangeSummary } from '@/lib/db/queries/watch-changes';
+import { ChangeInputError, CHANGE_STATES, getChange, listChangesWithRows, updateChange, type ChangeSummary } from '@/lib/watch/watch-store';
 import { addWatchlistEntries, createWatchlist, getWatchlist, listWatchlists, WatchlistInputError } from '@/lib/watchlists/watchlists-store';
 import type { ChangeState, Db } from '@/lib/db/schema';
 import { changePath, watchlistPath } from '@/lib/routes/portal-paths';

@@ -5,6 +5,7 @@ import { checkSectionsChoice, defaultSectionsChoice, parseSectionsChoice, type S
 import { isoNow } from '@/lib/db/clock';
 import type { Db, EntityKind, WatchlistsTable } from '@/lib/db/schema';
 import { isUniqueViolation } from '@/lib/db/errors';
+import { bindStore } from '@/lib/db/bind-store';
 
 /**
  * Watchlists (named, shared lists of firms, individuals and funds) and their entries, as people
@@ -366,3 +367,38 @@ export async function runningCycleForEntity(db: Db, entity: EntityRef): Promise<
     .executeTakeFirst();
   return row?.id ?? null;
 }
+
+/** The lists each of these entities is on, keyed `kind:ref` (a notification groups its changes by list). */
+export async function listsWatching(db: Db, refs: readonly string[]): Promise<Map<string, Array<{ id: string; name: string }>>> {
+  const memberships = new Map<string, Array<{ id: string; name: string }>>();
+  for (let i = 0; i < refs.length; i += 400) {
+    const entries = await db
+      .selectFrom('watchlist_entries as e')
+      .innerJoin('watchlists as w', 'w.id', 'e.watchlist_id')
+      .select(['e.kind', 'e.ref', 'w.id', 'w.name'])
+      .where('e.ref', 'in', refs.slice(i, i + 400))
+      .execute();
+    for (const e of entries) {
+      const key = `${e.kind}:${e.ref}`;
+      memberships.set(key, [...(memberships.get(key) ?? []), { id: e.id, name: e.name }]);
+    }
+  }
+  return memberships;
+}
+
+/** The store bound to the process's database: what pages, route handlers and components call. */
+export const watchlistsStore = bindStore({
+  createWatchlist,
+  getWatchlist,
+  updateWatchlist,
+  setWatchlistSections,
+  deleteWatchlist,
+  listWatchlists,
+  addWatchlistEntries,
+  removeWatchlistEntry,
+  listWatchlistEntries,
+  watchlistsWithEntity,
+  watchlistNames,
+  runningCycleForList,
+  runningCycleForEntity,
+});

@@ -2,13 +2,13 @@
 
 import { useActionState } from 'react';
 import { disableTwoFactorAction } from '../actions';
-import { ACCOUNT_IDLE } from '../action-state';
-import { AccountMessage } from '../account-message';
+import { IDLE } from '@/lib/actions/action-state';
+import { FormMessage } from '@/components/ui/form-message';
 import { inputClass, secondaryButtonClass } from '../form-styles';
 
 /** Turning two-factor off needs both the password and a current code (or a recovery code). */
 export function DisableForm({ required }: { required: boolean }) {
-  const [state, action, pending] = useActionState(disableTwoFactorAction, ACCOUNT_IDLE);
+  const [state, action, pending] = useActionState(disableTwoFactorAction, IDLE);
   return (
     <form action={action} className="space-y-3" aria-labelledby="disable-heading">
       <h2 id="disable-heading" className="text-lg font-semibold">
@@ -34,7 +34,7 @@ export function DisableForm({ required }: { required: boolean }) {
       <button type="submit" disabled={pending} className={secondaryButtonClass}>
         {pending ? 'Turning off…' : 'Turn off two-factor sign-in'}
       </button>
-      <AccountMessage state={state} />
+      <FormMessage state={state} statusWord />
     </form>
   );
 }

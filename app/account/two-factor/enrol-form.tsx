@@ -4,17 +4,20 @@ import type { Route } from 'next';
 import Link from 'next/link';
 import { useActionState } from 'react';
 import { enableTwoFactorAction } from '../actions';
-import { ACCOUNT_IDLE } from '../action-state';
-import { AccountMessage } from '../account-message';
+import { IDLE } from '@/lib/actions/action-state';
+import { FormMessage } from '@/components/ui/form-message';
+import { RecoveryCodeList } from '../recovery-code-list';
 import { inputClass, primaryButtonClass } from '../form-styles';
 
 /** Confirms enrolment with a code from the app, then shows the recovery codes once. */
 export function EnrolForm({ next }: { next: Route }) {
-  const [state, action, pending] = useActionState(enableTwoFactorAction, ACCOUNT_IDLE);
+  const [state, action, pending] = useActionState(enableTwoFactorAction, IDLE);
   if (state.status === 'success') {
     return (
       <div className="space-y-4">
-        <AccountMessage state={state} testId="two-factor-message" />
+        <FormMessage state={state} statusWord testId="two-factor-message">
+          {state.recoveryCodes ? <RecoveryCodeList codes={state.recoveryCodes} /> : null}
+        </FormMessage>
         <Link href={next} className={`inline-block ${primaryButtonClass}`}>
           I have saved my recovery codes: continue
         </Link>
@@ -35,7 +38,9 @@ export function EnrolForm({ next }: { next: Route }) {
       <button type="submit" disabled={pending} className={primaryButtonClass}>
         {pending ? 'Checking…' : 'Turn on two-factor sign-in'}
       </button>
-      <AccountMessage state={state} testId="two-factor-message" />
+      <FormMessage state={state} statusWord testId="two-factor-message">
+        {state.recoveryCodes ? <RecoveryCodeList codes={state.recoveryCodes} /> : null}
+      </FormMessage>
     </form>
   );
 }

@@ -4,15 +4,12 @@ import QRCode from 'qrcode';
 import { safeCallbackPath } from '@/lib/auth/callback-url';
 import { requireUser } from '@/lib/auth/session';
 import { groupSecret, totpUri } from '@/lib/auth/totp';
-import { hasTwoFactor, pendingEnrolmentSecret } from '@/lib/auth/two-factor';
-import { getDb } from '@/lib/db/client';
-import { isTwoFactorRequired } from '@/lib/db/queries/settings';
-import { countUnusedRecoveryCodes } from '@/lib/db/queries/two-factor';
 import { runtimePath } from '@/lib/routes/portal-paths';
 import { panelClass } from '../form-styles';
 import { DisableForm } from './disable-form';
 import { EnrolForm } from './enrol-form';
 import { RegenerateCodesForm } from './regenerate-codes-form';
+import { authStore } from '@/lib/auth/auth-store';
 
 export const metadata: Metadata = { title: 'Two-factor sign-in' };
 
@@ -28,7 +25,6 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Se
   const user = await requireUser(undefined, { whileTwoFactorEnrolmentDue: true });
   const params = await searchParams;
   const next = runtimePath(safeCallbackPath(first(params.next)));
-  const db = await getDb();
 
   if (user.provider !== 'credentials') {
     return (
@@ -41,9 +37,9 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Se
     );
   }
 
-  const [enrolled, required] = await Promise.all([hasTwoFactor(db, user.id), isTwoFactorRequired(db)]);
+  const [enrolled, required] = await Promise.all([authStore.hasTwoFactor(user.id), authStore.isTwoFactorRequired()]);
   if (enrolled) {
-    const remaining = await countUnusedRecoveryCodes(db, user.id);
+    const remaining = await authStore.countUnusedRecoveryCodes(user.id);
     return (
       <div className="max-w-2xl space-y-6">
         <div>
@@ -65,7 +61,7 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Se
     );
   }
 
-  const secret = await pendingEnrolmentSecret(db, user.id);
+  const secret = await authStore.pendingEnrolmentSecret(user.id);
   if (!secret) throw new Error('Two-factor enrolment could not start: the account is already enrolled.');
   const svg = await QRCode.toString(totpUri(secret, user.email), { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return (

@@ -2,13 +2,14 @@
 
 import { useActionState } from 'react';
 import { regenerateRecoveryCodesAction } from '../actions';
-import { ACCOUNT_IDLE } from '../action-state';
-import { AccountMessage } from '../account-message';
+import { IDLE } from '@/lib/actions/action-state';
+import { FormMessage } from '@/components/ui/form-message';
+import { RecoveryCodeList } from '../recovery-code-list';
 import { inputClass, secondaryButtonClass } from '../form-styles';
 
 /** New recovery codes (the earlier ones stop working), after a current code from the app. */
 export function RegenerateCodesForm() {
-  const [state, action, pending] = useActionState(regenerateRecoveryCodesAction, ACCOUNT_IDLE);
+  const [state, action, pending] = useActionState(regenerateRecoveryCodesAction, IDLE);
   return (
     <form action={action} className="space-y-3" aria-labelledby="regenerate-heading">
       <h2 id="regenerate-heading" className="text-lg font-semibold">
@@ -23,7 +24,9 @@ export function RegenerateCodesForm() {
       <button type="submit" disabled={pending} className={secondaryButtonClass}>
         {pending ? 'Issuing…' : 'Issue new recovery codes'}
       </button>
-      <AccountMessage state={state} />
+      <FormMessage state={state} statusWord>
+        {state.recoveryCodes ? <RecoveryCodeList codes={state.recoveryCodes} /> : null}
+      </FormMessage>
     </form>
   );
 }

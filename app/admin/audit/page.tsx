@@ -6,10 +6,9 @@ import { auditFilterQuery, parseAuditFilters } from '@/lib/audit/audit-filters';
 import { recordAudit } from '@/lib/audit/record';
 import { readAuditRetentionDays } from '@/lib/audit/retention';
 import { requireRole } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { listAudit } from '@/lib/db/queries/audit';
 import { auditExportHref } from '@/lib/export/export-paths';
 import { auditPath } from '@/lib/routes/portal-paths';
+import { auditStore } from '@/lib/audit/audit-store';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -27,7 +26,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
   const parsed = parseAuditFilters(await searchParams);
   const valid = parsed.problems.length === 0;
   // One more than a page tells whether older entries exist.
-  const found = valid ? await listAudit(await getDb(), { ...parsed.filter, limit: PAGE_SIZE + 1 }) : [];
+  const found = valid ? await auditStore.listAudit({ ...parsed.filter, limit: PAGE_SIZE + 1 }) : [];
   const entries = found.slice(0, PAGE_SIZE);
   const older = found.length > PAGE_SIZE ? entries.at(-1)?.id : undefined;
   await recordAudit({ action: 'admin.audit.view', user: admin, outcome: valid ? 'success' : 'failure', detail: { filters: parsed.values } });

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { requireRole } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
 import { formatDateTime } from '@/lib/format/date';
-import { recentNotificationJobs, settingsView, type NotificationJobView } from '@/lib/notify/notify-admin';
+import { notifyAdmin, settingsView, type NotificationJobView } from '@/lib/notify/notify-admin';
 import { readNotifySettings } from '@/lib/notify/notify-settings';
 import { SendDigestForm } from './send-digest-form';
 
@@ -25,7 +24,7 @@ function outcome(job: NotificationJobView): string {
 export default async function AdminNotificationsPage() {
   await requireRole('admin');
   const view = settingsView(readNotifySettings(process.env).settings);
-  const jobs = await recentNotificationJobs(await getDb(), 30);
+  const jobs = await notifyAdmin.recentNotificationJobs(30);
   return (
     <div className="space-y-6">
       <div>

@@ -1,9 +1,9 @@
 'use client';
 
 import { useActionState } from 'react';
-import { sendDigestNowAction, type SendDigestState } from './actions';
-
-const IDLE: SendDigestState = { status: 'idle', message: '' };
+import { FormMessage } from '@/components/ui/form-message';
+import { IDLE } from '@/lib/actions/action-state';
+import { sendDigestNowAction } from './actions';
 
 export function SendDigestForm({ enabled }: { enabled: boolean }) {
   const [state, action, pending] = useActionState(sendDigestNowAction, IDLE);
@@ -22,9 +22,7 @@ export function SendDigestForm({ enabled }: { enabled: boolean }) {
           ? 'Sends every change not yet e-mailed to the recipients above, as the daily digest does; nothing is sent twice.'
           : 'E-mail is not configured, so there is nothing to send.'}
       </p>
-      <div role="status" aria-live="polite">
-        {state.status === 'idle' ? null : <p className={state.status === 'error' ? 'text-sm font-medium text-red-800' : 'text-sm font-medium text-green-800'}>{state.message}</p>}
-      </div>
+      <FormMessage state={state} />
     </form>
   );
 }

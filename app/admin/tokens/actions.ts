@@ -2,26 +2,29 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { requireRole } from '@/lib/auth/session';
+import { done } from '@/lib/actions/action-state';
+import { defineAction, type FormActionSpec } from '@/lib/actions/define-action';
 import type { AdminActor } from '@/lib/auth/user-admin';
-import { getDb } from '@/lib/db/client';
-import { issueToken, parseCeiling, parsePriority, parseScopes, revokeToken, rotateToken, TokenInputError } from '@/lib/tokens/token-admin';
-import type { TokenActionState } from './token-action-state';
-import { log } from '@/lib/runtime/logger';
+import type { SessionUser } from '@/lib/auth/options';
+import { parseCeiling, parsePriority, parseScopes, TokenInputError } from '@/lib/tokens/token-admin';
+import { tokenStore } from '@/lib/tokens/token-store';
 
 const PAGE = '/admin/tokens';
 
-// Every action checks the caller's role itself: a server action is a public POST endpoint.
-async function adminActor(): Promise<AdminActor> {
-  const admin = await requireRole('admin', PAGE);
-  return { id: admin.id, email: admin.email, via: 'admin-page' };
+/** Administrators only; each change is audited by lib/tokens/token-admin.ts. */
+function tokenAction<Raw, I = Raw>(spec: Pick<FormActionSpec<Raw, I>, 'input' | 'schema' | 'run'>) {
+  return defineAction<Raw, I>({
+    role: 'admin',
+    path: PAGE,
+    known: [TokenInputError],
+    failure: 'The change could not be saved. Try again; if it keeps failing, check the server log.',
+    logAs: '[admin/tokens] action failed',
+    ...spec,
+  });
 }
 
-function failure(err: unknown): TokenActionState {
-  if (err instanceof TokenInputError) return { status: 'error', message: err.message };
-  if (err instanceof z.ZodError) return { status: 'error', message: err.issues.map((i) => i.message).join(' ') };
-  log.error({ err }, '[admin/tokens] action failed');
-  return { status: 'error', message: 'The change could not be saved. Try again; if it keeps failing, check the server log.' };
+function actorOf(admin: SessionUser): AdminActor {
+  return { id: admin.id, email: admin.email, via: 'admin-page' };
 }
 
 const newToken = z.object({
@@ -32,17 +35,17 @@ const newToken = z.object({
   priority: z.string().trim(),
 });
 
-export async function createTokenAction(_prev: TokenActionState, formData: FormData): Promise<TokenActionState> {
-  const actor = await adminActor();
-  try {
-    const input = newToken.parse({
-      name: formData.get('name') ?? '',
-      scope: formData.getAll('scope'),
-      days: formData.get('days'),
-      ceiling: formData.get('ceiling') ?? '',
-      priority: formData.get('priority') ?? '',
-    });
-    const { token, secret } = await issueToken(await getDb(), actor, {
+export const createTokenAction = tokenAction({
+  input: (form) => ({
+    name: form.get('name') ?? '',
+    scope: form.getAll('scope'),
+    days: form.get('days'),
+    ceiling: form.get('ceiling') ?? '',
+    priority: form.get('priority') ?? '',
+  }),
+  schema: newToken,
+  async run(input, { user }) {
+    const { token, secret } = await tokenStore.issueToken(actorOf(user), {
       name: input.name,
       scopes: parseScopes(input.scope.join(',')),
       expiresInDays: input.days,
@@ -50,28 +53,23 @@ export async function createTokenAction(_prev: TokenActionState, formData: FormD
       priority: parsePriority(input.priority),
     });
     revalidatePath(PAGE);
-    return { status: 'success', message: `Issued a token to ${token.name}.`, oneTimeSecret: { id: token.id, name: token.name, secret } };
-  } catch (err) {
-    return failure(err);
-  }
-}
+    return done(`Issued a token to ${token.name}.`, { oneTimeSecret: { id: token.id, name: token.name, secret } });
+  },
+});
 
 const tokenIntent = z.object({ intent: z.enum(['revoke', 'rotate']), tokenId: z.string().min(1) });
 
-export async function manageTokenAction(_prev: TokenActionState, formData: FormData): Promise<TokenActionState> {
-  const actor = await adminActor();
-  try {
-    const input = tokenIntent.parse({ intent: formData.get('intent'), tokenId: formData.get('tokenId') });
-    const db = await getDb();
+export const manageTokenAction = tokenAction({
+  input: (form) => ({ intent: form.get('intent'), tokenId: form.get('tokenId') }),
+  schema: tokenIntent,
+  async run(input, { user }) {
     if (input.intent === 'revoke') {
-      const token = await revokeToken(db, actor, input.tokenId);
+      const token = await tokenStore.revokeToken(actorOf(user), input.tokenId);
       revalidatePath(PAGE);
-      return { status: 'success', message: `${token.name}'s token is revoked; it is refused from now on.` };
+      return done(`${token.name}'s token is revoked; it is refused from now on.`);
     }
-    const { token, secret } = await rotateToken(db, actor, input.tokenId);
+    const { token, secret } = await tokenStore.rotateToken(actorOf(user), input.tokenId);
     revalidatePath(PAGE);
-    return { status: 'success', message: `New secret for ${token.name}; the old one no longer works.`, oneTimeSecret: { id: token.id, name: token.name, secret } };
-  } catch (err) {
-    return failure(err);
-  }
-}
+    return done(`New secret for ${token.name}; the old one no longer works.`, { oneTimeSecret: { id: token.id, name: token.name, secret } });
+  },
+});

@@ -2,13 +2,14 @@
 
 import { useActionState } from 'react';
 import { createTokenAction } from './actions';
-import { TokenActionMessage } from './token-action-message';
-import { TOKEN_IDLE } from './token-action-state';
+import { FormMessage } from '@/components/ui/form-message';
+import { OneTimeSecret } from './one-time-secret';
+import { IDLE } from '@/lib/actions/action-state';
 
 const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700';
 
 export function CreateTokenForm() {
-  const [state, action, pending] = useActionState(createTokenAction, TOKEN_IDLE);
+  const [state, action, pending] = useActionState(createTokenAction, IDLE);
   return (
     <form action={action} aria-labelledby="create-token-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id="create-token-heading" className="text-lg font-semibold">
@@ -74,7 +75,7 @@ export function CreateTokenForm() {
       >
         {pending ? 'Issuing…' : 'Issue token'}
       </button>
-      <TokenActionMessage state={state} />
+      <FormMessage state={state}>{state.oneTimeSecret ? <OneTimeSecret {...state.oneTimeSecret} /> : null}</FormMessage>
     </form>
   );
 }

@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import { requireRole } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { listTokens, tokenUsageSince } from '@/lib/db/queries/api-tokens';
 import type { TokenScope } from '@/lib/db/schema';
 import { CreateTokenForm } from './create-token-form';
 import { TokenRowActions } from './token-row-actions';
+import { tokenStore } from '@/lib/tokens/token-store';
 
 export const metadata: Metadata = { title: 'API tokens' };
 
@@ -19,9 +18,8 @@ function clockReadings(): { now: number; dayAgo: string } {
 
 export default async function AdminTokensPage() {
   await requireRole('admin');
-  const db = await getDb();
   const { now, dayAgo } = clockReadings();
-  const [tokens, usage] = await Promise.all([listTokens(db), tokenUsageSince(db, dayAgo)]);
+  const [tokens, usage] = await Promise.all([tokenStore.listTokens(), tokenStore.tokenUsageSince(dayAgo)]);
   return (
     <div className="space-y-6">
       <div>

@@ -2,21 +2,22 @@
 
 import { useActionState } from 'react';
 import { manageTokenAction } from './actions';
-import { TokenActionMessage } from './token-action-message';
-import { TOKEN_IDLE } from './token-action-state';
+import { FormMessage } from '@/components/ui/form-message';
+import { OneTimeSecret } from './one-time-secret';
+import { IDLE } from '@/lib/actions/action-state';
 
 const button =
   'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm font-medium text-slate-900 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-700 disabled:opacity-60';
 
 // One form per row; the submit button's name/value says which change is meant.
 export function TokenRowActions({ token }: { token: { id: string; name: string; revoked: boolean } }) {
-  const [state, action, pending] = useActionState(manageTokenAction, TOKEN_IDLE);
+  const [state, action, pending] = useActionState(manageTokenAction, IDLE);
   // A revoked token has nothing left to do; the message of the action that revoked it stays.
   if (token.revoked) {
     return (
       <div className="space-y-2">
         <p className="text-sm text-slate-600">None (revoked)</p>
-        <TokenActionMessage state={state} />
+        <FormMessage state={state}>{state.oneTimeSecret ? <OneTimeSecret {...state.oneTimeSecret} /> : null}</FormMessage>
       </div>
     );
   }
@@ -31,7 +32,7 @@ export function TokenRowActions({ token }: { token: { id: string; name: string; 
           Revoke
         </button>
       </div>
-      <TokenActionMessage state={state} />
+      <FormMessage state={state}>{state.oneTimeSecret ? <OneTimeSecret {...state.oneTimeSecret} /> : null}</FormMessage>
     </form>
   );
 }

@@ -2,40 +2,30 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { requireRole } from '@/lib/auth/session';
-import {
-  AdminActionError,
-  type AdminActor,
-  changeUserRole,
-  createLocalUser,
-  inviteSsoUser,
-  resetUserPassword,
-  resetUserTwoFactor,
-  revokeAllSessions,
-  setTwoFactorRequirement,
-  setUserEnabled,
-} from '@/lib/auth/user-admin';
+import { done, type ActionState } from '@/lib/actions/action-state';
+import { defineAction, type FormActionSpec } from '@/lib/actions/define-action';
+import { authStore } from '@/lib/auth/auth-store';
 import { rememberTwoFactorRequired } from '@/lib/auth/two-factor-requirement';
-import { getDb } from '@/lib/db/client';
-import { UserInputError } from '@/lib/db/queries/users';
+import { AdminActionError, type AdminActor, UserInputError } from '@/lib/auth/user-admin';
 import { ROLES } from '@/lib/db/schema';
-import type { AdminActionState } from './action-state';
-import { log } from '@/lib/runtime/logger';
+import type { SessionUser } from '@/lib/auth/options';
 
 const PAGE = '/admin/users';
 
-// Every action checks the caller's role itself: a server action is a public POST endpoint, and
-// the page that rendered the form proves nothing about who calls it.
-async function adminActor(): Promise<AdminActor> {
-  const admin = await requireRole('admin', PAGE);
-  return { id: admin.id, email: admin.email, via: 'admin-page' };
+/** Administrators only; each change is audited by lib/auth/user-admin.ts in the same transaction. */
+function adminAction<Raw, I = Raw>(spec: Pick<FormActionSpec<Raw, I>, 'input' | 'schema' | 'run'>) {
+  return defineAction<Raw, I>({
+    role: 'admin',
+    path: PAGE,
+    known: [UserInputError, AdminActionError],
+    failure: 'The change could not be saved. Try again; if it keeps failing, check the server log.',
+    logAs: '[admin/users] action failed',
+    ...spec,
+  });
 }
 
-function failure(err: unknown): AdminActionState {
-  if (err instanceof UserInputError || err instanceof AdminActionError) return { status: 'error', message: err.message };
-  if (err instanceof z.ZodError) return { status: 'error', message: err.issues.map((i) => i.message).join(' ') };
-  log.error({ err }, '[admin/users] action failed');
-  return { status: 'error', message: 'The change could not be saved. Try again; if it keeps failing, check the server log.' };
+function actorOf(admin: SessionUser): AdminActor {
+  return { id: admin.id, email: admin.email, via: 'admin-page' };
 }
 
 const roleField = z.enum(ROLES, { message: `Choose a role: ${ROLES.join(', ')}.` });
@@ -47,32 +37,20 @@ const newUser = z.object({
   kind: z.enum(['local', 'invite'], { message: 'Choose how the user will sign in.' }),
 });
 
-export async function createUserAction(_prev: AdminActionState, formData: FormData): Promise<AdminActionState> {
-  const actor = await adminActor();
-  try {
-    const input = newUser.parse({
-      email: formData.get('email') ?? '',
-      name: formData.get('name') || undefined,
-      role: formData.get('role'),
-      kind: formData.get('kind'),
-    });
-    const db = await getDb();
+export const createUserAction = adminAction({
+  input: (form) => ({ email: form.get('email') ?? '', name: form.get('name') || undefined, role: form.get('role'), kind: form.get('kind') }),
+  schema: newUser,
+  async run(input, { user }) {
     if (input.kind === 'invite') {
-      const user = await inviteSsoUser(db, actor, input);
+      const invited = await authStore.inviteSsoUser(actorOf(user), input);
       revalidatePath(PAGE);
-      return { status: 'success', message: `Invited ${user.email} as ${user.role}. They sign in with single sign-on.` };
+      return done(`Invited ${invited.email} as ${invited.role}. They sign in with single sign-on.`);
     }
-    const { user, password } = await createLocalUser(db, actor, input);
+    const created = await authStore.createLocalUser(actorOf(user), input);
     revalidatePath(PAGE);
-    return {
-      status: 'success',
-      message: `Created ${user.email} as ${user.role}.`,
-      oneTimePassword: { email: user.email, password },
-    };
-  } catch (err) {
-    return failure(err);
-  }
-}
+    return done(`Created ${created.user.email} as ${created.user.role}.`, { oneTimePassword: { email: created.user.email, password: created.password } });
+  },
+});
 
 const userIntent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('set-role'), userId: z.string().min(1), role: roleField }),
@@ -83,78 +61,63 @@ const userIntent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('reset-two-factor'), userId: z.string().min(1) }),
 ]);
 
-export async function manageUserAction(_prev: AdminActionState, formData: FormData): Promise<AdminActionState> {
-  const actor = await adminActor();
-  try {
-    const input = userIntent.parse({
-      intent: formData.get('intent'),
-      userId: formData.get('userId'),
-      role: formData.get('role') ?? undefined,
-    });
-    const db = await getDb();
-    let result: AdminActionState;
+export const manageUserAction = adminAction({
+  input: (form) => ({ intent: form.get('intent'), userId: form.get('userId'), role: form.get('role') ?? undefined }),
+  schema: userIntent,
+  async run(input, { user }) {
+    const actor = actorOf(user);
+    let result: ActionState;
     switch (input.intent) {
       case 'set-role': {
-        const u = await changeUserRole(db, actor, input.userId, input.role);
-        result = { status: 'success', message: `${u.email} is now ${u.role}.` };
+        const u = await authStore.changeUserRole(actor, input.userId, input.role);
+        result = done(`${u.email} is now ${u.role}.`);
         break;
       }
       case 'disable': {
-        const u = await setUserEnabled(db, actor, input.userId, false);
-        result = { status: 'success', message: `${u.email} is disabled and signed out everywhere.` };
+        const u = await authStore.setUserEnabled(actor, input.userId, false);
+        result = done(`${u.email} is disabled and signed out everywhere.`);
         break;
       }
       case 'enable': {
-        const u = await setUserEnabled(db, actor, input.userId, true);
-        result = { status: 'success', message: `${u.email} is enabled again.` };
+        const u = await authStore.setUserEnabled(actor, input.userId, true);
+        result = done(`${u.email} is enabled again.`);
         break;
       }
       case 'reset-password': {
-        const { user, password } = await resetUserPassword(db, actor, input.userId);
-        result = {
-          status: 'success',
-          message: `New password for ${user.email}; their sessions have ended.`,
-          oneTimePassword: { email: user.email, password },
-        };
+        const { user: u, password } = await authStore.resetUserPassword(actor, input.userId);
+        result = done(`New password for ${u.email}; their sessions have ended.`, { oneTimePassword: { email: u.email, password } });
         break;
       }
       case 'revoke-sessions': {
-        const u = await revokeAllSessions(db, actor, input.userId);
-        result = { status: 'success', message: `${u.email} is signed out everywhere.` };
+        const u = await authStore.revokeAllSessions(actor, input.userId);
+        result = done(`${u.email} is signed out everywhere.`);
         break;
       }
       case 'reset-two-factor': {
-        const { user: u, hadTwoFactor } = await resetUserTwoFactor(db, actor, input.userId);
-        result = {
-          status: 'success',
-          message: hadTwoFactor
+        const { user: u, hadTwoFactor } = await authStore.resetUserTwoFactor(actor, input.userId);
+        result = done(
+          hadTwoFactor
             ? `Two-factor sign-in of ${u.email} is removed and their sessions have ended; they set up a new device after signing in with their password.`
             : `${u.email} had no two-factor sign-in; their sessions have ended.`,
-        };
+        );
         break;
       }
     }
     revalidatePath(PAGE);
     return result;
-  } catch (err) {
-    return failure(err);
-  }
-}
+  },
+});
 
-export async function twoFactorRequirementAction(_prev: AdminActionState, formData: FormData): Promise<AdminActionState> {
-  const actor = await adminActor();
-  try {
-    const required = formData.get('requireTwoFactor') === 'on';
-    await setTwoFactorRequirement(await getDb(), actor, required);
+export const twoFactorRequirementAction = adminAction({
+  input: (form) => form.get('requireTwoFactor') === 'on',
+  async run(required, { user }) {
+    await authStore.setTwoFactorRequirement(actorOf(user), required);
     rememberTwoFactorRequired(required);
     revalidatePath(PAGE);
-    return {
-      status: 'success',
-      message: required
+    return done(
+      required
         ? 'Two-factor sign-in is now required for every portal-password account: people without it are led to set it up at their next page.'
         : 'Two-factor sign-in is no longer required (people who set it up keep using it).',
-    };
-  } catch (err) {
-    return failure(err);
-  }
-}
+    );
+  },
+});

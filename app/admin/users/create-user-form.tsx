@@ -4,8 +4,9 @@ import { useActionState } from 'react';
 import { ROLES } from '@/lib/db/schema';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { createUserAction } from './actions';
-import { IDLE } from './action-state';
-import { ActionMessage } from './action-message';
+import { IDLE } from '@/lib/actions/action-state';
+import { FormMessage } from '@/components/ui/form-message';
+import { OneTimePassword } from './one-time-password';
 
 const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700';
 
@@ -62,7 +63,7 @@ export function CreateUserForm({ ssoAvailable }: { ssoAvailable: boolean }) {
       >
         {pending ? 'Adding…' : 'Add user'}
       </button>
-      <ActionMessage state={state} />
+      <FormMessage state={state}>{state.oneTimePassword ? <OneTimePassword {...state.oneTimePassword} /> : null}</FormMessage>
     </form>
   );
 }

@@ -2,13 +2,10 @@ import type { Metadata } from 'next';
 import { authConfig } from '@/lib/auth/options';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { requireRole } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { isTwoFactorRequired } from '@/lib/db/queries/settings';
-import { usersWithTwoFactor } from '@/lib/db/queries/two-factor';
-import { listUsers } from '@/lib/db/queries/users';
 import { CreateUserForm } from './create-user-form';
 import { TwoFactorRequirementForm } from './two-factor-requirement-form';
 import { UserRowActions } from './user-row-actions';
+import { authStore } from '@/lib/auth/auth-store';
 
 export const metadata: Metadata = { title: 'Users' };
 
@@ -24,8 +21,7 @@ const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeSty
 
 export default async function AdminUsersPage() {
   const admin = await requireRole('admin');
-  const db = await getDb();
-  const [users, withTwoFactor, twoFactorRequired] = await Promise.all([listUsers(db), usersWithTwoFactor(db), isTwoFactorRequired(db)]);
+  const [users, withTwoFactor, twoFactorRequired] = await Promise.all([authStore.listUsers(), authStore.usersWithTwoFactor(), authStore.isTwoFactorRequired()]);
   const localUsers = users.filter((u) => u.authProvider === 'local');
   const ssoAvailable = authConfig().sso.length > 0;
   return (

@@ -2,8 +2,8 @@
 
 import { useActionState } from 'react';
 import { twoFactorRequirementAction } from './actions';
-import { IDLE } from './action-state';
-import { ActionMessage } from './action-message';
+import { IDLE } from '@/lib/actions/action-state';
+import { FormMessage } from '@/components/ui/form-message';
 
 /** The administrator's switch: every local (portal-password) account needs two-factor sign-in. */
 export function TwoFactorRequirementForm({ required, enrolled, local }: { required: boolean; enrolled: number; local: number }) {
@@ -27,7 +27,7 @@ export function TwoFactorRequirementForm({ required, enrolled, local }: { requir
       >
         {pending ? 'Saving…' : 'Save two-factor setting'}
       </button>
-      <ActionMessage state={state} />
+      <FormMessage state={state} />
     </form>
   );
 }

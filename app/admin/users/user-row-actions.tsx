@@ -4,8 +4,9 @@ import { useActionState, useId } from 'react';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { ROLES, type Role } from '@/lib/db/schema';
 import { manageUserAction } from './actions';
-import { IDLE } from './action-state';
-import { ActionMessage } from './action-message';
+import { IDLE } from '@/lib/actions/action-state';
+import { FormMessage } from '@/components/ui/form-message';
+import { OneTimePassword } from './one-time-password';
 
 interface Props {
   user: { id: string; email: string; role: Role; disabled: boolean; hasLocalPassword: boolean; hasTwoFactor: boolean };
@@ -59,7 +60,7 @@ export function UserRowActions({ user, isSelf }: Props) {
           Sign out everywhere
         </button>
       </div>
-      <ActionMessage state={state} />
+      <FormMessage state={state}>{state.oneTimePassword ? <OneTimePassword {...state.oneTimePassword} /> : null}</FormMessage>
     </form>
   );
 }

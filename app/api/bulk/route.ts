@@ -2,8 +2,7 @@ import { withAuth } from '@/lib/auth/session';
 import { readBulkSettings } from '@/lib/bulk/bulk-config';
 import { storedLayout } from '@/lib/bulk/bulk-columns';
 import { auditBulk, json, readSubmission } from '@/lib/bulk/bulk-service';
-import { getDb } from '@/lib/db/client';
-import { createBulkJob } from '@/lib/bulk/bulk-store';
+import { bulkStore } from '@/lib/bulk/bulk-store';
 import { wakeEngine } from '@/lib/jobs/engine';
 import { bulkPath } from '@/lib/routes/portal-paths';
 
@@ -17,7 +16,7 @@ export const POST = withAuth('analyst', async (request, _context, user) => {
   const submission = await readSubmission(request);
   if (!submission.ok) return submission.response;
   const { upload, mode, sections, estimate } = submission.value;
-  const job = await createBulkJob(await getDb(), {
+  const job = await bulkStore.createBulkJob({
     createdBy: { id: user.id, email: user.email },
     source: upload.source,
     filename: upload.filename,

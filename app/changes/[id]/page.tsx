@@ -6,8 +6,7 @@ import { ChangeStateForm } from '@/components/watch/change-state-form';
 import { ChangeStateTag, SeverityTag } from '@/components/watch/watch-tags';
 import { hasRole } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { getChange } from '@/lib/db/queries/watch-changes';
+import { watchStore } from '@/lib/watch/watch-store';
 import { formatDateTime } from '@/lib/format/date';
 import { CHANGES_PATH, entityHistoryPath, entityPath, watchCheckPath } from '@/lib/routes/portal-paths';
 import { KIND_LABELS, sectionTitle } from '@/lib/watchlists/sections-choice';
@@ -17,7 +16,7 @@ import { changeText } from '@/lib/watch/change-words';
 type Props = { params: Promise<{ id: string }> };
 
 async function load(id: string) {
-  return isEngineId(id) ? getChange(await getDb(), id) : null;
+  return isEngineId(id) ? watchStore.getChange(id) : null;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

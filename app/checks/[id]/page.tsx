@@ -3,8 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CheckStatusTag } from '@/components/watch/watch-tags';
 import { requireUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { getCheck } from '@/lib/db/queries/watch-changes';
+import { watchStore } from '@/lib/watch/watch-store';
 import { formatDateTime } from '@/lib/format/date';
 import { changesPath, entityHistoryPath, entityPath, watchCheckPath } from '@/lib/routes/portal-paths';
 import { KIND_LABELS } from '@/lib/watchlists/sections-choice';
@@ -13,7 +12,7 @@ import { isEngineId } from '@/lib/watchlists/ids';
 type Props = { params: Promise<{ id: string }> };
 
 async function load(id: string) {
-  return isEngineId(id) ? getCheck(await getDb(), id) : null;
+  return isEngineId(id) ? watchStore.getCheck(id) : null;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -9,9 +9,8 @@ import { registerStateText } from '@/components/principals/register-state';
 import { BUTTON, INPUT, LABEL } from '@/components/watch/styles';
 import { hasRole } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
 import { formatDateTime } from '@/lib/format/date';
-import { getPrincipal, latestReading, listAttestations, listBooks, listFindings, listReviews, recentChecks } from '@/lib/principals/principal-store';
+import { principalStore } from '@/lib/principals/principal-store';
 import { reviewSchedule } from '@/lib/principals/reviews';
 import { AttestButton, PrepareReviewForm } from '@/components/principals/review-forms';
 import { AttestationsTable, DueReviewsTable, ReviewsTable } from '@/components/principals/reviews-tables';
@@ -31,16 +30,15 @@ export default async function PrincipalPage({ params }: { params: Promise<{ frn:
   const checked = checkFrn((await params).frn);
   if (!checked.ok) notFound();
   const frn = checked.value;
-  const db = await getDb();
-  const principal = await getPrincipal(db, frn);
+  const principal = await principalStore.getPrincipal(frn);
   if (!principal) notFound();
   const [books, findings, checks, reading, reviews, attestations] = await Promise.all([
-    listBooks(db, frn),
-    listFindings(db, frn),
-    recentChecks(db, frn, 5),
-    latestReading(db, frn),
-    listReviews(db, frn),
-    listAttestations(db, frn),
+    principalStore.listBooks(frn),
+    principalStore.listFindings(frn),
+    principalStore.recentChecks(frn, 5),
+    principalStore.latestReading(frn),
+    principalStore.listReviews(frn),
+    principalStore.listAttestations(frn),
   ]);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const due = reading ? reviewSchedule(reading.rows, reviews, today) : [];

@@ -8,12 +8,11 @@ import { SnapshotBanner } from '@/components/report/snapshot-banner';
 import { WarningCallout } from '@/components/ui/warning-callout';
 import { recordAudit } from '@/lib/audit/record';
 import { requireUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { getSnapshot } from '@/lib/db/queries/snapshots';
 import { FIRM_REPORT_FORMAT, type FirmReportData } from '@/lib/report/firm-report-data';
 import { reportFileHref } from '@/lib/export/export-paths';
 import { requestNonce } from '@/lib/security/request-nonce';
 import { publicOrigin } from '@/lib/runtime/public-url';
+import { snapshotStore } from '@/lib/report/snapshot-store';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -28,7 +27,7 @@ export const metadata: Metadata = { title: 'Saved report' };
 export default async function SnapshotPage({ params }: Props) {
   const user = await requireUser();
   const { id } = await params;
-  const snapshot = UUID.test(id) ? await getSnapshot(await getDb(), id) : null;
+  const snapshot = UUID.test(id) ? await snapshotStore.getSnapshot(id) : null;
   if (!snapshot) {
     await recordAudit({ action: 'snapshot.view', user, outcome: 'failure', detail: { id: id.slice(0, 40), reason: 'not-found' } });
     notFound();

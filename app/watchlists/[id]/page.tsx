@@ -9,11 +9,10 @@ import { SectionsForm } from '@/components/watch/sections-form';
 import { WatchlistSettingsForm } from '@/components/watch/watchlist-settings-form';
 import { hasRole } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { getWatchlist, listWatchlistEntries, runningCycleForList } from '@/lib/watchlists/watchlists-store';
+import { watchlistsStore } from '@/lib/watchlists/watchlists-store';
 import { formatDateTime } from '@/lib/format/date';
 import { changesPath, WATCHLISTS_PATH } from '@/lib/routes/portal-paths';
-import { listCycleCost } from '@/lib/watchlists/list-cycle-cost';
+import { listCycleCosts } from '@/lib/watchlists/list-cycle-cost';
 import { ENTITY_KINDS, watchableSections } from '@/lib/watchlists/sections-choice';
 import { isWatchlistId } from '@/lib/watchlists/ids';
 
@@ -21,7 +20,7 @@ type Props = { params: Promise<{ id: string }> };
 
 async function load(rawId: string) {
   if (!isWatchlistId(rawId)) return null;
-  return getWatchlist(await getDb(), rawId);
+  return watchlistsStore.getWatchlist(rawId);
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -38,8 +37,11 @@ export default async function WatchlistPage({ params }: Props) {
   const user = await requireUser();
   const list = await load((await params).id);
   if (!list) notFound();
-  const db = await getDb();
-  const [entries, runningCycleId, cost] = await Promise.all([listWatchlistEntries(db, list.id), runningCycleForList(db, list.id), listCycleCost(db, list.id)]);
+  const [entries, runningCycleId, cost] = await Promise.all([
+    watchlistsStore.listWatchlistEntries(list.id),
+    watchlistsStore.runningCycleForList(list.id),
+    listCycleCosts.listCycleCost(list.id),
+  ]);
   const canManage = hasRole(user.role, 'analyst');
   const available = Object.fromEntries(ENTITY_KINDS.map((k) => [k, watchableSections(k)])) as Parameters<typeof SectionsForm>[0]['available'];
   const open = entries.reduce((n, e) => n + e.openChanges, 0);

@@ -4,8 +4,7 @@ import { StatusTag } from '@/components/ui/status-tag';
 import { SummaryList } from '@/components/ui/summary-list';
 import { recordAudit } from '@/lib/audit/record';
 import { requireRole } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
-import { describeAuditChain, verifyAuditChain } from '@/lib/db/queries/audit-chain';
+import { auditStore, describeAuditChain } from '@/lib/audit/audit-store';
 
 export const metadata: Metadata = { title: 'Audit chain verification' };
 
@@ -19,7 +18,7 @@ const PROBLEM_LABEL = {
 /** The check and how long it took (a measurement, so outside the page's pure render). */
 async function timedVerification() {
   const started = Date.now();
-  const report = await verifyAuditChain(await getDb());
+  const report = await auditStore.verifyAuditChain();
   return { report, ms: Date.now() - started };
 }
 

@@ -2,11 +2,10 @@ import { auditCsv } from '@/lib/audit/audit-csv';
 import { parseAuditFilters } from '@/lib/audit/audit-filters';
 import { recordAudit } from '@/lib/audit/record';
 import { authorizeRequest, getSessionUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
 import { isoNow } from '@/lib/db/clock';
-import { listAudit } from '@/lib/db/queries/audit';
 import { csvFilename, csvResponse } from '@/lib/csv/csv';
 import { EXPORT_ACTION } from '@/lib/export/serve-export';
+import { auditStore } from '@/lib/audit/audit-store';
 
 /** Entries per file: the query layer's own maximum; a longer log is exported a date range at a time. */
 const MAX_ROWS = 10_000;
@@ -29,7 +28,7 @@ export async function GET(request: Request): Promise<Response> {
     return Response.json({ error: 'bad-input', field: first.field, message: first.message }, { status: 400, headers: { 'cache-control': 'no-store' } });
   }
   const { beforeId: _cursor, ...filter } = parsed.filter;
-  const entries = await listAudit(await getDb(), { ...filter, limit: MAX_ROWS });
+  const entries = await auditStore.listAudit({ ...filter, limit: MAX_ROWS });
   const filename = csvFilename(['audit-log']);
   await recordAudit({ action: EXPORT_ACTION, user: auth.user, detail: { ...detail, file: filename, rows: entries.length } });
   return csvResponse(auditCsv(entries, MAX_ROWS, isoNow()), filename, { 'x-export-rows': String(entries.length) });

@@ -1,9 +1,8 @@
 import { withAuth } from '@/lib/auth/session';
 import { downloadColumns, resultRows } from '@/lib/bulk/bulk-results';
-import { auditBulk, json, loadBulkJob } from '@/lib/bulk/bulk-service';
+import { bulkService, auditBulk, json } from '@/lib/bulk/bulk-service';
 import { xlsxDocument, xlsxResponse } from '@/lib/bulk/bulk-xlsx';
-import { getDb } from '@/lib/db/client';
-import { listBulkRows } from '@/lib/bulk/bulk-store';
+import { bulkStore } from '@/lib/bulk/bulk-store';
 import { csvDocument, csvFilename, csvResponse } from '@/lib/csv/csv';
 
 type Context = { params: Promise<{ id: string }> };
@@ -17,11 +16,10 @@ type Context = { params: Promise<{ id: string }> };
 export const GET = withAuth('analyst', async (request, context: Context, user) => {
   const format = new URL(request.url).searchParams.get('format') ?? 'csv';
   if (format !== 'csv' && format !== 'xlsx') return json(400, { error: 'bad-input', field: 'format', message: 'The format is csv or xlsx.' });
-  const db = await getDb();
-  const loaded = await loadBulkJob(db, (await context.params).id);
+  const loaded = await bulkService.loadBulkJob((await context.params).id);
   if (!loaded.ok) return loaded.response;
   const job = loaded.job;
-  const rows = await listBulkRows(db, job.id);
+  const rows = await bulkStore.listBulkRows(job.id);
   const columns = downloadColumns(job, rows);
   const table = resultRows(job, rows);
   const name = csvFilename(['bulk-check', job.id.slice(0, 8)]);

@@ -1,6 +1,5 @@
-import { getDb } from '@/lib/db/client';
-import { principalCheckProgress } from '@/lib/principals/principal-check';
-import { cycleProgressBody, portalBackgroundRate } from '@/lib/watchlists/cycle-progress';
+import { principalChecks } from '@/lib/principals/principal-check';
+import { cycleProgressStore, portalBackgroundRate } from '@/lib/watchlists/cycle-progress';
 import { isEngineId } from '@/lib/watchlists/ids';
 import { refuse, json } from '@/lib/watchlists/watch-api';
 import { watchApiRoute } from '@/lib/watchlists/watch-api-access';
@@ -15,8 +14,7 @@ import { watchApiRoute } from '@/lib/watchlists/watch-api-access';
 export const GET = watchApiRoute('read', async (_request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   if (!isEngineId(id)) return refuse(400, 'bad-input', 'That is not a watch cycle id.');
-  const db = await getDb();
-  const body = (await cycleProgressBody(db, id)) ?? (await principalCheckProgress(db, id, portalBackgroundRate()));
+  const body = (await cycleProgressStore.cycleProgressBody(id)) ?? (await principalChecks.principalCheckProgress(id, portalBackgroundRate()));
   if (!body) return refuse(404, 'not-found', 'There is no such watch cycle.');
   return json(200, body);
 });

@@ -2,9 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
 import { formatDate, formatDateTime } from '@/lib/format/date';
-import { getAttestation } from '@/lib/principals/principal-store';
+import { principalStore } from '@/lib/principals/principal-store';
 import { checkFrn } from '@/lib/register/validate';
 import { principalPath } from '@/lib/routes/portal-paths';
 
@@ -29,7 +28,7 @@ export default async function AttestationPage({ params }: { params: Promise<{ fr
   const { frn: rawFrn, id } = await params;
   const checked = checkFrn(rawFrn);
   if (!checked.ok || !/^[0-9a-f-]{36}$/i.test(id)) notFound();
-  const found = await getAttestation(await getDb(), checked.value, id);
+  const found = await principalStore.getAttestation(checked.value, id);
   if (!found) notFound();
   const { attestation: a, intact } = found;
   const data = found.data as AttestationData;

@@ -1,7 +1,6 @@
 import { withAuth } from '@/lib/auth/session';
-import { actionResponse, auditBulk, json, loadBulkJobForAction } from '@/lib/bulk/bulk-service';
-import { getDb } from '@/lib/db/client';
-import { nextWaitingRow, resolveAmbiguousRow, type Resolution } from '@/lib/bulk/bulk-store';
+import { bulkService, actionResponse, auditBulk, json } from '@/lib/bulk/bulk-service';
+import { bulkStore, type Resolution } from '@/lib/bulk/bulk-store';
 import { REVIEW_FILTERS } from '@/lib/bulk/bulk-results';
 import { wakeEngine } from '@/lib/jobs/engine';
 import { bulkPath } from '@/lib/routes/portal-paths';
@@ -15,8 +14,7 @@ type Context = { params: Promise<{ id: string; row: string }> };
  */
 export const POST = withAuth('analyst', async (request, context: Context, user) => {
   const params = await context.params;
-  const db = await getDb();
-  const loaded = await loadBulkJobForAction(db, params.id, user, request, 'bulk.resolve');
+  const loaded = await bulkService.loadBulkJobForAction(params.id, user, request, 'bulk.resolve');
   if (!loaded.ok) return loaded.response;
   if (!/^\d{1,6}$/.test(params.row)) return json(400, { error: 'bad-input', field: 'row', message: 'A row number is a whole number.' });
   const rowNo = Number(params.row);
@@ -40,14 +38,14 @@ export const POST = withAuth('analyst', async (request, context: Context, user) 
     : listing
       ? { choice: 'listing', index: Number(listing[1]) }
       : { choice: 'none' };
-  const ok = await resolveAmbiguousRow(db, loaded.job.id, rowNo, resolution, user.email);
+  const ok = await bulkStore.resolveAmbiguousRow(loaded.job.id, rowNo, resolution, user.email);
   await auditBulk(user, 'bulk.resolve', loaded.job.id, { row: rowNo, choice: raw }, ok ? 'success' : 'failure');
   // Back to the list being reviewed, at the next row waiting for a choice: rows are reviewed one after another.
   const show = String(form.get('show') ?? '');
   const back = Object.hasOwn(REVIEW_FILTERS, show) ? { show } : undefined;
   if (!ok) return actionResponse(request, bulkPath(loaded.job.id), 409, 'not-resolved', {}, { params: back });
   if (picked) wakeEngine();
-  const next = await nextWaitingRow(db, loaded.job.id, rowNo);
+  const next = await bulkStore.nextWaitingRow(loaded.job.id, rowNo);
   return actionResponse(
     request,
     bulkPath(loaded.job.id),

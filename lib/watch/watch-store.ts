@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { isoNow } from '../clock';
-import type { ChangeSeverity, ChangeState, Db, EntityKind, WatchChangesTable } from '../schema';
-import { appendAudit } from './audit';
-import { sha256Hex } from './snapshots';
+import { isoNow } from '@/lib/db/clock';
+import type { ChangeSeverity, ChangeState, Db, EntityKind, WatchChangesTable } from '@/lib/db/schema';
+import { appendAudit } from '@/lib/db/queries/audit';
+import { sha256Hex } from '@/lib/db/queries/snapshots';
+import { bindStore } from '@/lib/db/bind-store';
 
 /**
  * Changes as work items: the inbox across lists, one change with its evidence, the state, assignee
@@ -455,3 +456,58 @@ export async function entityHistory(db: Db, kind: EntityKind, ref: string, limit
   }
   return checks.map((c) => ({ check: toCheck(c), changes: byCheck.get(c.id) ?? [] }));
 }
+
+/** What notifications ask for (lib/notify): a cycle's changes, or every change, of a severity, detected by an instant. */
+export interface NotifiableChanges {
+  cycleId?: string;
+  severity?: ChangeSeverity;
+  /** Detected at or before this instant (ISO). */
+  detectedBy?: string;
+}
+
+/**
+ * The ids of the changes matching `filter`, as a query aliased `c` that the caller may join to its
+ * own table (notifications leave out what a channel has already claimed, in the same statement).
+ */
+export function notifiableChangeIds(db: Db, filter: NotifiableChanges) {
+  let q = db.selectFrom('watch_changes as c').select('c.id');
+  if (filter.cycleId) q = q.where('c.cycle_id', '=', filter.cycleId);
+  if (filter.severity) q = q.where('c.severity', '=', filter.severity);
+  if (filter.detectedBy) q = q.where('c.detected_at', '<=', filter.detectedBy);
+  return q;
+}
+
+/** These changes, each with its rows, in no order (a message's changes, read in batches). */
+export async function changesByIds(db: Db, ids: readonly string[]): Promise<Array<ChangeSummary & { rows: ChangeRowDiff[] }>> {
+  const out: Array<ChangeSummary & { rows: ChangeRowDiff[] }> = [];
+  for (let i = 0; i < ids.length; i += 400) {
+    const rows = await db
+      .selectFrom('watch_changes')
+      .selectAll()
+      .where('id', 'in', ids.slice(i, i + 400))
+      .execute();
+    out.push(...rows.map((r) => ({ ...toSummary(r), rows: parseChangeRows(r.details) })));
+  }
+  return out;
+}
+
+/** How many changes a cycle found, and how many of them weigh high. */
+export async function cycleChangeCounts(db: Db, cycleId: string): Promise<{ total: number; high: number }> {
+  const counts = await db
+    .selectFrom('watch_changes')
+    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('severity', '=', 'high').then(1).else(0).end()).as('high')])
+    .where('cycle_id', '=', cycleId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(counts.total), high: Number(counts.high ?? 0) };
+}
+
+/** A cycle as recorded (what a webhook says of it), or null when it is no longer recorded. */
+export async function getCycle(db: Db, id: string) {
+  const cycle = await db.selectFrom('watch_cycles').selectAll().where('id', '=', id).executeTakeFirst();
+  return cycle
+    ? { id: cycle.id, trigger: cycle.trigger, scope: cycle.scope, createdAt: cycle.created_at, finishedAt: cycle.finished_at, entityCount: Number(cycle.entity_count) }
+    : null;
+}
+
+/** The store bound to the process's database: what pages, route handlers and components call. */
+export const watchStore = bindStore({ listChanges, listChangesWithRows, changeRowsById, countNewChanges, getCheck, getChange, updateChange, updateChanges, entityHistory });

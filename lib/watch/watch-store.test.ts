@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { forEachDialect, postgresStatus } from '@/test/db-harness';
 import { insertChange, insertCheck, insertCycle } from '@/test/watch-fixtures';
-import { verifyAuditChain } from './audit-chain';
-import { listAudit } from './audit';
+import { verifyAuditChain } from '@/lib/db/queries/audit-chain';
+import { listAudit } from '@/lib/db/queries/audit';
 import {
   changeRowsById,
   countNewChanges,
@@ -14,7 +14,7 @@ import {
   MAX_BULK_CHANGES,
   updateChange,
   updateChanges,
-} from './watch-changes';
+} from './watch-store';
 import { addWatchlistEntries, createWatchlist } from '@/lib/watchlists/watchlists-store';
 
 const pg = await postgresStatus();
