@@ -6,6 +6,7 @@ import { requireUser } from '@/lib/auth/session';
 import { FIRM_SECTIONS, type FirmSectionSlug, sectionEndpoint, sectionSize } from '@/lib/sections/firm-sections';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
 import { getRegisterClient } from '@/lib/register/client';
+import { firmListFind } from '@/lib/sections/firm-list-find';
 import { BadReference } from '@/components/register/bad-reference';
 import { firmListProps, firmName } from './firm-list-props';
 import { FirmPageShell } from './firm-page-shell';
@@ -43,6 +44,7 @@ export function firmSectionRoute(slug: FirmSectionSlug) {
     const listView = parseListView(await searchParams);
     const client = getRegisterClient();
     const endpoint = sectionEndpoint(client, slug);
+    const find = firmListFind(slug);
     return (
       <FirmPageShell page={page} section={slug} heading={info.title} refreshCalls={[listRefreshCall(info.endpoint, frn, listView)]}>
         <StreamedBody label={info.label} viewKey={listViewKey(listView)}>
@@ -54,6 +56,8 @@ export function firmSectionRoute(slug: FirmSectionSlug) {
             fetchAll={(onProgress) => client.allPages(endpoint, [frn], { onProgress })}
             rows={(d) => sectionSize(slug, d)}
             render={(d, scope) => view.table(d, scope, frn)}
+            // A search within the whole list walks every page at the person's priority (it answers them, not a report).
+            find={find && { ...find, fetchAll: (onProgress) => client.allPages(endpoint, [frn], { onProgress, priority: 'interactive' }) }}
           />
         </StreamedBody>
       </FirmPageShell>

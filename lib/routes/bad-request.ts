@@ -1,6 +1,7 @@
 import { parseListView } from '@/lib/page-data/list-view';
 import { firmBadRequest } from '@/lib/firm/firm-route-input';
 import { jumpForQuery } from '@/lib/routes/reference-query';
+import { parseSearchView } from '@/lib/search/search-view';
 import { checkIrn, checkPrn, checkSearchText, checkSearchType } from '@/lib/register/validate';
 
 /**
@@ -33,6 +34,12 @@ function firstProblem(...checks: Array<{ ok: true } | { ok: false; field: string
 function listPageProblem(params: URLSearchParams): BadRequest | undefined {
   const view = parseListView(Object.fromEntries(params.entries()));
   return view.mode === 'bad' ? { field: view.field, message: view.message } : undefined;
+}
+
+/** An impossible ?sort= or ?status= of search results (lib/search/search-view.ts). */
+function searchViewProblem(params: URLSearchParams): BadRequest | undefined {
+  const view = parseSearchView({ sort: params.get('sort') ?? undefined, status: params.get('status') ?? undefined });
+  return view.ok ? undefined : { field: view.field, message: view.message };
 }
 
 export function portalBadRequest(pathname: string, params: URLSearchParams): BadRequest | undefined {
@@ -69,7 +76,9 @@ export function portalBadRequest(pathname: string, params: URLSearchParams): Bad
         // A reference number or a pasted register URL jumps to its page instead of being searched for.
         ...(q !== null && jumpForQuery(q) ? [] : [checkSearchText(q ?? '')]),
         ...(type === null || type === '' ? [] : [checkSearchType(type)]),
-      ) ?? listPageProblem(params)
+      ) ??
+      listPageProblem(params) ??
+      searchViewProblem(params)
     );
   }
   return undefined;
