@@ -49,7 +49,7 @@ const n = (value: number) => value.toLocaleString('en-GB');
  * shared). It sorts and filters the rows the page holds, one register page or every page, and
  * says which; no register call is made for it.
  */
-function SortFilterForm({ params, rows, view, all }: { params: Record<string, string>; rows: SearchResult[]; view: SearchView; all: boolean }) {
+function SortFilterForm({ params, rows, view, page }: { params: Record<string, string>; rows: SearchResult[]; view: SearchView; page: number | 'all' }) {
   const choices = statusChoices(rows);
   const current = view.status && !choices.some((c) => c.key === view.status) ? [{ key: view.status, label: view.status.replace(/-/g, ' '), count: 0 }] : [];
   return (
@@ -57,7 +57,8 @@ function SortFilterForm({ params, rows, view, all }: { params: Record<string, st
       {Object.entries(params).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {all ? <input type="hidden" name="all" value="1" /> : null}
+      {/* The view stays where it is: every page, or this page (sorting a page does not move to another). */}
+      {page === 'all' ? <input type="hidden" name="all" value="1" /> : page > 1 ? <input type="hidden" name="page" value={String(page)} /> : null}
       <div className="flex flex-col gap-1">
         <label htmlFor="search-sort" className="font-medium">
           Sort by
@@ -137,7 +138,7 @@ function ResultsTable({
       <p className="text-sm text-slate-700" data-testid="result-count">
         {n(total)} {total === 1 ? `${one} matches` : `${many} match`} “{query}”{paged ? ` · page ${where.page} of ${where.pages}` : ''}
       </p>
-      <SortFilterForm params={params} rows={rows} view={view} all={where === undefined} />
+      <SortFilterForm params={params} rows={rows} view={view} page={where === undefined ? 'all' : where.page} />
       <p className="text-sm text-slate-700" data-testid="sort-scope">
         {view.sort === 'register' && !filtered ? 'In the register’s order. ' : `${filtered ? 'Filtered' : 'Sorted'} over ${over}. `}
         {paged ? (
