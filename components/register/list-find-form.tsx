@@ -30,12 +30,12 @@ export function ListFindForm({
   clearHref: PortalPath;
 }) {
   return (
-    <form method="get" action={basePath} role="search" aria-labelledby={`${id}-label`} className="no-print flex flex-wrap items-end gap-2 text-sm">
+    <form method="get" action={basePath} role="search" aria-label={`Search within the ${label}`} className="no-print flex flex-wrap items-end gap-2 text-sm">
       {Object.entries(params).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className="flex flex-col gap-1">
-        <label id={`${id}-label`} htmlFor={id} className="font-medium">
+        <label htmlFor={id} className="font-medium">
           Find in every page of the {label}
         </label>
         <span id={`${id}-hint`} className="text-xs text-slate-600">

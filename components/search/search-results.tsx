@@ -71,11 +71,12 @@ function SortFilterForm({ params, rows, view, page }: { params: Record<string, s
           ))}
         </select>
       </div>
-      <div className="flex flex-col gap-1">
+      {/* A register status can be long ("Appointed representative of …"): the choice shrinks to the screen. */}
+      <div className="flex max-w-full min-w-0 flex-col gap-1">
         <label htmlFor="search-status" className="font-medium">
           Status
         </label>
-        <select id="search-status" name="status" defaultValue={view.status ?? ''} className="max-w-full rounded border border-slate-400 bg-white px-2 py-1">
+        <select id="search-status" name="status" defaultValue={view.status ?? ''} className="w-full max-w-full rounded border border-slate-400 bg-white px-2 py-1">
           <option value="">Every status ({n(rows.length)})</option>
           {[...choices, ...current].map((c) => (
             <option key={c.key} value={c.key}>
