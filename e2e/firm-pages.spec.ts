@@ -120,6 +120,78 @@ test.describe('firm sections', () => {
     await expect(page.getByRole('navigation', { name: 'Appointed representatives pages' })).toContainText('Page 2 of at least 78');
   });
 
+  test('a long list: first, previous, next and last, a jump to any page, and a search of every page that says how many rows match', async ({ page }) => {
+    const frn = SHOWCASE.networkPrincipalFrn;
+    await page.goto(`/firm/${frn}/appointed-representatives`);
+    const pager = page.getByRole('navigation', { name: 'Appointed representatives pages' });
+    await expect(pager.locator('[aria-current="page"]')).toHaveText('Page 1');
+    // The register has not said how many pages there are (two buckets): Last asks the portal to find the last one.
+    await expect(pager.getByRole('link', { name: 'Last page' })).toHaveAttribute('href', `/firm/${frn}/appointed-representatives?page=last`);
+    await expect(pager.getByRole('link', { name: 'First page' })).toHaveCount(0);
+    await pager.getByRole('link', { name: 'Last page' }).click();
+    await expect(page).toHaveURL(`/firm/${frn}/appointed-representatives?page=last`);
+    const lastPager = page.getByRole('navigation', { name: 'Appointed representatives pages' });
+    // 714 current and 830 previous representatives, ten of each a page: the previous bucket ends on page 83.
+    await expect(lastPager).toContainText('Page 83 of 83');
+    await expect(lastPager.locator('[aria-current="page"]')).toHaveText('Page 83');
+    await expect(lastPager.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+    await expect(lastPager.getByRole('link', { name: 'First page' })).toHaveAttribute('href', `/firm/${frn}/appointed-representatives`);
+    await expect(lastPager.getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', `/firm/${frn}/appointed-representatives?page=82`);
+    const previous = page.getByRole('table', { name: /Previous appointed representatives/ });
+    await expect(previous.getByRole('row')).toHaveCount(11);
+    const late = (await previous.getByRole('rowheader').last().innerText()).trim();
+
+    // Go to a page: a plain GET form.
+    await lastPager.getByLabel('Go to page').fill('40');
+    await lastPager.getByRole('button', { name: 'Go' }).click();
+    await expect(page).toHaveURL(`/firm/${frn}/appointed-representatives?page=40`);
+    await expect(page.getByRole('navigation', { name: 'Appointed representatives pages' }).locator('[aria-current="page"]')).toHaveText('Page 40');
+
+    // Search within every page: the row from page 83 is found, and the count is said.
+    await page.getByLabel('Find in every page of the appointed representatives').fill(late);
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/firm/${frn}/appointed-representatives\\?find=`));
+    await expect(page.getByTestId('find-count')).toContainText(/^\d+ of 1,544 rows match “/, { timeout: 75_000 });
+    await expect(page.getByRole('table', { name: /Previous appointed representatives/ }).getByRole('rowheader', { name: late })).toBeVisible();
+    const matched = Number((await page.getByTestId('find-count').innerText()).match(/^(\d+)/)?.[1]);
+    const shown = await page
+      .getByRole('table', { name: /appointed representatives/ })
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('rowheader') })
+      .count();
+    expect(shown).toBe(matched);
+    await expect(page.getByRole('link', { name: 'Clear the search' })).toHaveAttribute('href', `/firm/${frn}/appointed-representatives`);
+
+    // By FRN, and a text that matches nothing says so.
+    await page.goto(`/firm/${frn}/appointed-representatives?find=no+such+representative+anywhere`);
+    await expect(page.getByTestId('find-count')).toHaveText('0 of 1,544 rows match “no such representative anywhere”. Only the matching rows are shown below.', {
+      timeout: 75_000,
+    });
+
+    // An impossible page or find text is a 400 with the reason.
+    const bad = await page.request.get(`/firm/${frn}/appointed-representatives?find=${'x'.repeat(101)}`);
+    expect(bad.status()).toBe(400);
+    expect(await bad.text()).toContain('The text to find must be at most 100 characters.');
+  });
+
+  test('a wide table on a phone scrolls sideways in its own region with its first column held', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/firm/${SHOWCASE.networkPrincipalFrn}/appointed-representatives`);
+    const table = page.getByRole('table', { name: /Current appointed representatives/ });
+    const region = page.getByRole('region', { name: /Current appointed representatives/ });
+    const widths = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth }));
+    expect(widths.scroll).toBeGreaterThan(widths.client);
+    expect(widths.page).toBeLessThanOrEqual(375);
+    const firstCell = table.getByRole('rowheader').first();
+    const otherCell = table.locator('tbody tr').first().locator('td').first();
+    const before = { first: await firstCell.boundingBox(), other: await otherCell.boundingBox() };
+    await region.evaluate((el) => el.scrollBy(200, 0));
+    await expect.poll(async () => (await otherCell.boundingBox())?.x).toBeLessThan((before.other?.x ?? 0) - 100);
+    // The first column stayed put while the rest moved under it.
+    expect(Math.abs(((await firstCell.boundingBox())?.x ?? -1) - (before.first?.x ?? 0))).toBeLessThan(1);
+    expect(await firstCell.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+  });
+
   test('controlled functions: current and previous, names link to individuals', async ({ page }) => {
     await page.goto(`/firm/${bank}/controlled-functions`);
     const current = page.getByRole('table', { name: /Current controlled functions/ });

@@ -39,6 +39,60 @@ test.describe('search', () => {
     await expectAccessible(page);
   });
 
+  test('sorts by name and filters by status through the address, over one page or every page, saying the position once and the counts', async ({ page }) => {
+    await page.goto(`/search?q=${SHOWCASE.unauthorisedSearch}&type=firm&page=2`);
+    await sectionsLoaded(page);
+    // Where the reader is, said once (not in the caption, the bar above the table or the pager).
+    await expect(page.getByRole('main').getByText(/page 2 of \d+/i)).toHaveCount(1);
+    const total = Number((await page.getByTestId('result-count').innerText()).match(/^([\d,]+) firms/)?.[1].replace(/,/g, ''));
+    expect(total).toBeGreaterThan(20);
+    const form = page.getByRole('form', { name: 'Sort and filter the results' });
+    // A plain GET form: it works without JavaScript and its result can be shared.
+    await expect(form).toHaveAttribute('method', 'get');
+    await form.getByLabel('Sort by').selectOption('name');
+    await form.getByLabel('Status').selectOption('unauthorised-or-clone');
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/[?&]sort=name(&|$)/);
+    await expect(page).toHaveURL(/[?&]status=unauthorised-or-clone(&|$)/);
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await sectionsLoaded(page);
+    const table = page.getByRole('table', { name: /Firms matching/ });
+    const names = (await table.getByRole('rowheader').allInnerTexts()).map((t) => t.split('\n')[0].trim());
+    expect(names.length).toBeGreaterThan(1);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en-GB', { sensitivity: 'base', numeric: true })));
+    await expect(page.getByTestId('filter-count')).toContainText(`Showing ${names.length} of 20 firms on this page`);
+    await expect(page.getByTestId('sort-scope')).toContainText('Sort and filter use the results on this page only.');
+    for (const row of await table.locator('tbody tr').all()) await expect(row).toContainText('Not authorised by the FCA');
+    // The links of the page keep the sort and the filter.
+    await expect(page.getByRole('navigation', { name: 'Firm results pages' }).getByRole('link', { name: 'Page 1' })).toHaveAttribute(
+      'href',
+      /sort=name&status=unauthorised-or-clone/,
+    );
+
+    // Over every page: the walk the reader asks for, and the count over the whole result set.
+    await page.getByRole('link', { name: new RegExp(`Sort and filter all ${total.toLocaleString('en-GB')} firms`) }).click();
+    await expect(page).toHaveURL(/[?&]all=1(&|$)/);
+    await expect(page).toHaveURL(/[?&]sort=name(&|$)/);
+    await expect(page.getByTestId('filter-count')).toContainText(new RegExp(`Showing \\d+ of ${total.toLocaleString('en-GB')} firms:`), { timeout: 60_000 });
+    const everywhere = (
+      await page
+        .getByRole('table', { name: /Firms matching/ })
+        .getByRole('rowheader')
+        .allInnerTexts()
+    ).map((t) => t.split('\n')[0].trim());
+    expect(everywhere.length).toBeGreaterThanOrEqual(names.length);
+    expect(everywhere).toEqual([...everywhere].sort((a, b) => a.localeCompare(b, 'en-GB', { sensitivity: 'base', numeric: true })));
+    await expect(page.getByTestId('filter-count')).toContainText(`Showing ${everywhere.length} of`);
+    await expectAccessible(page);
+
+    // Impossible values are refused with the reason.
+    const badSort = await page.request.get(`/search?q=${SHOWCASE.unauthorisedSearch}&sort=date`);
+    expect(badSort.status()).toBe(400);
+    expect(await badSort.text()).toContain('The register’s search gives no status date to sort by.');
+    const badStatus = await page.request.get(`/search?q=${SHOWCASE.unauthorisedSearch}&status=${encodeURIComponent('<b>')}`);
+    expect(badStatus.status()).toBe(400);
+  });
+
   test('the type switch searches the same words among individuals and funds', async ({ page }) => {
     await page.goto(`/search?q=${encodeURIComponent(SHOWCASE.individualSearch)}&type=firm`);
     await page.getByRole('navigation', { name: 'Result type' }).getByRole('link', { name: 'Individuals' }).click();

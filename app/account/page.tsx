@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { DataTable } from '@/components/tables/data-table';
 import Link from 'next/link';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
@@ -66,54 +67,37 @@ export default async function AccountPage() {
         <h2 id="sessions-heading" className="text-lg font-semibold">
           Where you are signed in
         </h2>
-        <div className="relative overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">Your sessions ({sessions.length})</caption>
-            <thead className="bg-slate-50 text-left">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Browser
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Signed in
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Last active
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Network address
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Action
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {sessions.map((s) => {
-                const label = `${browserLabel(s.userAgent)}, signed in ${dateTime.format(new Date(s.createdAt))}`;
-                return (
-                  <tr key={s.handle} data-testid={s.current ? 'session-current' : 'session-other'}>
-                    <th scope="row" className="px-3 py-2 text-left font-normal" title={s.userAgent ?? undefined}>
-                      {browserLabel(s.userAgent)}
-                      {s.current ? <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-900">This session</span> : null}
-                    </th>
-                    <td className="px-3 py-2">
-                      <When iso={s.createdAt} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <When iso={s.lastSeenAt} />
-                    </td>
-                    <td className="px-3 py-2">{s.address ?? 'Unknown'}</td>
-                    <td className="px-3 py-2">{s.current ? 'Use Sign out' : <EndSessionButton handle={s.handle} label={label} />}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-        {sessions.length === 0 ? (
-          <p className="text-sm text-slate-700">No sessions are recorded for this account (sessions started before this list existed are not shown).</p>
-        ) : null}
+        <DataTable
+          id="sessions-table"
+          caption={`Your sessions (${sessions.length})`}
+          captionHidden
+          filterable={false}
+          emptyText="No sessions are recorded for this account (sessions started before this list existed are not shown)."
+          rows={sessions}
+          rowKey={(s) => s.handle}
+          rowProps={(s) => ({ 'data-testid': s.current ? 'session-current' : 'session-other' })}
+          columns={[
+            {
+              header: 'Browser',
+              rowHeader: true,
+              className: 'font-normal',
+              cell: (s) => (
+                <>
+                  <span title={s.userAgent ?? undefined}>{browserLabel(s.userAgent)}</span>
+                  {s.current ? <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-900">This session</span> : null}
+                </>
+              ),
+            },
+            { header: 'Signed in', cell: (s) => <When iso={s.createdAt} /> },
+            { header: 'Last active', cell: (s) => <When iso={s.lastSeenAt} /> },
+            { header: 'Network address', cell: (s) => s.address ?? 'Unknown' },
+            {
+              header: 'Action',
+              cell: (s) =>
+                s.current ? 'Use Sign out' : <EndSessionButton handle={s.handle} label={`${browserLabel(s.userAgent)}, signed in ${dateTime.format(new Date(s.createdAt))}`} />,
+            },
+          ]}
+        />
         <p className="text-sm text-slate-700">
           {others.length === 0 ? 'You are signed in nowhere else.' : `You are signed in ${others.length === 1 ? 'once' : `${others.length} times`} elsewhere.`} Ending all other
           sessions also ends any the list cannot show.

@@ -8,7 +8,8 @@ import { SearchResults } from '@/components/search/search-results';
 import { SearchTypeTabs } from '@/components/search/search-type-tabs';
 import type { SearchType } from '@/lib/register/model';
 import { checkSearchText, checkSearchType } from '@/lib/register/validate';
-import { listViewKey, parseListView } from '@/lib/page-data/list-view';
+import { listViewKey, parseListView, viewPage } from '@/lib/page-data/list-view';
+import { parseSearchView } from '@/lib/search/search-view';
 import { entityPath } from '@/lib/routes/portal-paths';
 import { jumpToNumber, type NumberNotFound as NumberNotFoundData } from '@/lib/search/number-jump';
 import { jumpForQuery } from '@/lib/routes/reference-query';
@@ -57,12 +58,20 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
 
   const text = checkSearchText(rawQuery);
   const view = parseListView(params);
-  const problem = !typeCheck.ok ? typeCheck : !text.ok ? text : view.mode === 'bad' ? { ok: false as const, field: view.field, message: view.message } : undefined;
+  const sortFilter = parseSearchView(params);
+  const problem = !typeCheck.ok
+    ? typeCheck
+    : !text.ok
+      ? text
+      : view.mode === 'bad'
+        ? { ok: false as const, field: view.field, message: view.message }
+        : !sortFilter.ok
+          ? sortFilter
+          : undefined;
   const shownQuery = text.ok ? text.value : rawQuery.trim();
   const exact = first(params.exact) === '1';
   const reading = readSearchQuery(shownQuery, type, exact);
-  if (!jump)
-    await auditSearch({ q: shownQuery, type: rawType ?? 'firm', page: view.mode === 'page' ? view.page : 1, outcome: problem ? 'failure' : 'success', reason: problem?.field });
+  if (!jump) await auditSearch({ q: shownQuery, type: rawType ?? 'firm', page: viewPage(view), outcome: problem ? 'failure' : 'success', reason: problem?.field });
 
   return (
     <div className="space-y-6">
@@ -89,13 +98,20 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
           ) : null}
           {/* Keyed so a new query or page shows the skeleton again instead of the previous results. */}
           <StreamedSection
-            key={`${shownQuery}|${type}|${exact}|${listViewKey(view)}`}
+            key={`${shownQuery}|${type}|${exact}|${listViewKey(view)}|${sortFilter.ok ? JSON.stringify(sortFilter.value) : ''}`}
             id="results"
             title={<span className="sr-only">Results</span>}
             label="search results"
             rows={8}
           >
-            <SearchResults query={reading.registerQuery} typed={shownQuery} exact={exact} type={type} view={view} />
+            <SearchResults
+              query={reading.registerQuery}
+              typed={shownQuery}
+              exact={exact}
+              type={type}
+              view={view}
+              sortFilter={sortFilter.ok ? sortFilter.value : { sort: 'register' }}
+            />
           </StreamedSection>
         </div>
       )}

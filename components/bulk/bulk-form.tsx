@@ -1,6 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { DataTable } from '@/components/tables/data-table';
 import { useRef, useState } from 'react';
 import type { InputLayout } from '@/lib/bulk/bulk-columns';
 import { durationText, type BulkEstimate } from '@/lib/bulk/bulk-estimate';
@@ -203,39 +204,36 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
           </dl>
           <BulkLayout layout={preview.layout} busy={busy !== null} />
           {preview.rows.length > 0 && (
-            <table className="w-full border-collapse text-left">
-              <caption className="text-left font-medium">Rows that will not be checked as they are</caption>
-              <thead>
-                <tr className="border-b border-slate-300">
-                  <th scope="col" className="py-1 pr-3">
-                    Row
-                  </th>
-                  <th scope="col" className="py-1 pr-3">
-                    Input
-                  </th>
-                  <th scope="col" className="py-1">
-                    Why
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.map((r) => (
-                  <tr key={r.rowNo} className="border-b border-slate-200 align-top">
-                    <td className="py-1 pr-3">
+            <DataTable
+              id="bulk-preview-rows"
+              caption={<span className="text-base font-medium">Rows that will not be checked as they are</span>}
+              filterable={false}
+              rows={preview.rows}
+              rowKey={(r) => String(r.rowNo)}
+              columns={[
+                {
+                  header: 'Row',
+                  cell: (r) => (
+                    <>
                       {r.rowNo}
                       {r.sourceRow !== null && preview.source !== 'paste' ? (
                         <span className="block text-xs text-slate-600">{preview.source === 'xlsx' ? `sheet row ${r.sourceRow}` : `line ${r.sourceRow}`}</span>
                       ) : null}
-                    </td>
-                    <td className="py-1 pr-3 font-mono">{r.input || '(empty)'}</td>
-                    <td className="py-1">
+                    </>
+                  ),
+                },
+                { header: 'Input', cell: (r) => r.input || '(empty)', className: 'font-mono' },
+                {
+                  header: 'Why',
+                  cell: (r) => (
+                    <>
                       {r.kind === 'invalid' ? <strong>Invalid: </strong> : null}
                       {r.message}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+              ]}
+            />
           )}
         </section>
       )}

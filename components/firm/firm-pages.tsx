@@ -8,6 +8,7 @@ import { type FirmPage, firmTitle, loadFirmPage } from '@/lib/page-data/entity-p
 import { type ListView, listRefreshCall, listViewKey } from '@/lib/page-data/list-view';
 import { getRegisterClient } from '@/lib/register/client';
 import { FIRM_SECTIONS, type FirmSectionSlug, sectionEndpoint, sectionSize } from '@/lib/sections/firm-sections';
+import { firmListFind } from '@/lib/sections/firm-list-find';
 import { FirmHeader } from './firm-header';
 import { firmSectionView } from './firm-section-tables';
 import { FirmSectionTabs } from './firm-section-tabs';
@@ -33,6 +34,7 @@ function firmSection(slug: FirmSectionSlug, page: ReadyFirm, listView: ListView)
   }
   const client = getRegisterClient();
   const endpoint = sectionEndpoint(client, slug);
+  const find = firmListFind(slug);
   return {
     refreshCalls: [listRefreshCall(info.endpoint, frn, listView)],
     content: (
@@ -48,6 +50,8 @@ function firmSection(slug: FirmSectionSlug, page: ReadyFirm, listView: ListView)
           fetchAll={(onProgress) => client.allPages(endpoint, [frn], { onProgress })}
           rows={(d) => sectionSize(slug, d)}
           render={(d, scope) => view.table(d, scope, frn)}
+          // A search within the whole list walks every page at the person's priority (it answers them, not a report).
+          find={find && { ...find, fetchAll: (onProgress) => client.allPages(endpoint, [frn], { onProgress, priority: 'interactive' }) }}
         />
       </StreamedBody>
     ),

@@ -15,6 +15,7 @@ export function ListModeBar({
   facts,
   totalCount,
   unit,
+  say = true,
 }: {
   mode: 'page' | 'all';
   /** The list one page at a time, and the list whole (listHref in lib/routes/portal-paths.ts). */
@@ -23,6 +24,8 @@ export function ListModeBar({
   facts?: PageFacts;
   totalCount?: number;
   unit: [string, string];
+  /** Say where the page is and how many rows there are (the default); off where the list's own heading says both (search results). */
+  say?: boolean;
 }) {
   if (mode === 'all') {
     return (
@@ -42,10 +45,10 @@ export function ListModeBar({
       ? `Page ${n(facts.page)} of ${n(facts.totalPages)}`
       : `Page ${n(facts.page)} of at least ${n(facts.minTotalPages ?? facts.page)}`
     : undefined;
-  if (!several && !total) return null;
+  if (!several && (!total || !say)) return null;
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-      {where || total ? <span>{[where, total].filter(Boolean).join(' · ')}</span> : null}
+      {say && (where || total) ? <span>{[where, total].filter(Boolean).join(' · ')}</span> : null}
       {several ? (
         <Link href={allHref} className="no-print font-medium text-brand-700 underline">
           Show all {unit[1]} on one page

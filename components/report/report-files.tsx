@@ -1,3 +1,4 @@
+import { DataTable } from '@/components/tables/data-table';
 import type { ReportFile, ReportSummary } from '@/lib/report/firm-report-data';
 
 /** Where a summary report's file is downloaded from: the live report's draft or a saved snapshot (lib/export/export-paths.ts). */
@@ -33,39 +34,31 @@ export function ReportFilesTable({ summary, fileHref }: { summary: ReportSummary
       {summary.files.length === 0 ? (
         <p className="text-sm">No list has any rows, so there are no files.</p>
       ) : (
-        <table className="w-full border-collapse text-left text-sm" id="report-files-table">
-          <caption className="sr-only">CSV files of the full lists</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <th scope="col" className="border-b border-slate-300 px-2 py-1">
-                List
-              </th>
-              <th scope="col" className="border-b border-slate-300 px-2 py-1 text-right">
-                Rows
-              </th>
-              <th scope="col" className="border-b border-slate-300 px-2 py-1">
-                File and SHA-256
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {summary.files.map((file) => (
-              <tr key={file.key} className="border-b border-slate-100 align-top" data-testid={`report-file-${file.key}`}>
-                <th scope="row" className="px-2 py-1 font-medium">
-                  {file.title}
-                </th>
-                <td className="px-2 py-1 text-right tabular-nums">{n(file.rows)}</td>
-                <td className="px-2 py-1">
+        <DataTable
+          id="report-files-table"
+          caption="CSV files of the full lists"
+          captionHidden
+          filterable={false}
+          rows={summary.files}
+          rowKey={(file) => file.key}
+          rowProps={(file) => ({ 'data-testid': `report-file-${file.key}` })}
+          columns={[
+            { header: 'List', rowHeader: true, cell: (file) => file.title },
+            { header: 'Rows', cell: (file) => n(file.rows), className: 'text-right tabular-nums', headerClassName: 'text-right' },
+            {
+              header: 'File and SHA-256',
+              cell: (file) => (
+                <>
                   <FileName file={file} fileHref={fileHref} />
                   <br />
                   <span className="font-mono text-xs break-all" data-testid="report-file-sha256">
                     SHA-256 {file.sha256}
                   </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { TableFilter } from '@/components/tables/table-filter';
 
 export type Column<Row> = {
@@ -12,16 +12,22 @@ export type Column<Row> = {
   rowHeader?: boolean;
   /** Only on paper: a column the screen's page already says (e.g. whose list it is), which a loose printed page needs. */
   printOnly?: boolean;
+  /** Extra classes for the column's header cell (e.g. `text-right` over numbers). */
+  headerClassName?: string;
 };
+
+/** What a body row carries besides its cells: a class (which replaces the stripes, e.g. a disabled user's grey) and test or data attributes. */
+export type RowAttributes = { className?: string; id?: string } & { [attribute: `data-${string}`]: string | undefined };
 
 /**
  * The region a table sits in: it scrolls sideways when the table is wider than the page, never up
- * and down (no height is set, so every row is on the page). Shared by the hand-built tables.
+ * and down (no height is set, so every row is on the page). Every table of the portal is a DataTable (no hand-built tables remain).
  */
 export const TABLE_REGION = 'relative overflow-x-auto rounded border border-slate-200 bg-white print:overflow-visible';
 
 /** A body row: an opaque stripe, which the held first cell inherits so the columns scrolled under it do not show through. */
-export const TABLE_ROW = 'border-b border-slate-100 bg-white align-top even:bg-slate-50';
+const ROW_BASE = 'border-b border-slate-100 align-top';
+const ROW_STRIPES = 'bg-white even:bg-slate-50';
 
 /**
  * The first cell of every row (and of the header row) is held at the left edge while the rest
@@ -49,6 +55,14 @@ type Props<Row> = {
   captionExtra?: ReactNode;
   /** Tighter cells, for a list people scan many rows of at once (the changes inbox). */
   compact?: boolean;
+  /** The caption is for screen readers only (the page's heading already says what the table is). */
+  captionHidden?: boolean;
+  /** A `data-testid` on the table. */
+  testId?: string;
+  /** Attributes of each body row. */
+  rowProps?: (row: Row, index: number) => RowAttributes;
+  /** Under a row, a full-width row of its own when this gives something (a choice to make about the row); the two read as one. */
+  afterRow?: (row: Row) => ReactNode;
 };
 
 /**
@@ -59,7 +73,21 @@ type Props<Row> = {
  * view (`TABLE_FIRST_CELL`). Rendered on the server; the filter is a small client island that
  * hides non-matching rows.
  */
-export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable, emptyText, captionExtra, compact = false }: Props<Row>) {
+export function DataTable<Row>({
+  id,
+  caption,
+  columns,
+  rows,
+  rowKey,
+  filterable,
+  emptyText,
+  captionExtra,
+  compact = false,
+  captionHidden = false,
+  testId,
+  rowProps,
+  afterRow,
+}: Props<Row>) {
   const showFilter = filterable ?? rows.length > 10;
   const cell = compact ? 'px-2 py-1 leading-[1.125rem]' : 'px-2 py-2 sm:px-3';
   return (
@@ -70,8 +98,8 @@ export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable,
           the cells (absolutely placed) stays inside it instead of widening the page (1.4.10). It has
           no height of its own: every row is on the page. */}
       <div tabIndex={0} role="region" aria-labelledby={`${id}-caption`} className={TABLE_REGION}>
-        <table id={id} className="min-w-full border-collapse text-left text-sm">
-          <caption id={`${id}-caption`} className={`${TABLE_CAPTION} ${compact ? 'py-1' : 'py-2'}`}>
+        <table id={id} className="min-w-full border-collapse text-left text-sm" data-testid={testId}>
+          <caption id={`${id}-caption`} className={captionHidden ? 'sr-only' : `${TABLE_CAPTION} ${compact ? 'py-1' : 'py-2'}`}>
             {caption}
             {captionExtra ? <span className="ml-2 text-sm font-normal text-slate-600">{captionExtra}</span> : null}
           </caption>
@@ -81,7 +109,7 @@ export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable,
                 <th
                   key={column.header}
                   scope="col"
-                  className={`border-b border-slate-300 ${cell} font-semibold whitespace-nowrap max-sm:whitespace-normal ${index === 0 ? TABLE_FIRST_CELL : ''} ${column.printOnly ? PRINT_ONLY : ''}`}
+                  className={`border-b border-slate-300 ${cell} font-semibold whitespace-nowrap max-sm:whitespace-normal ${index === 0 ? TABLE_FIRST_CELL : ''} ${column.printOnly ? PRINT_ONLY : ''} ${column.headerClassName ?? ''}`}
                 >
                   {column.header}
                 </th>
@@ -96,25 +124,40 @@ export function DataTable<Row>({ id, caption, columns, rows, rowKey, filterable,
                 </td>
               </tr>
             ) : (
-              rows.map((row, index) => (
-                <tr key={rowKey(row, index)} className={TABLE_ROW}>
-                  {columns.map((column, columnIndex) =>
-                    column.rowHeader ? (
-                      <th
-                        key={column.header}
-                        scope="row"
-                        className={`${cell} font-medium ${column.className ?? ''} ${columnIndex === 0 ? TABLE_FIRST_CELL : ''} ${column.printOnly ? PRINT_ONLY : ''}`}
-                      >
-                        {column.cell(row)}
-                      </th>
-                    ) : (
-                      <td key={column.header} className={`${cell} ${column.className ?? ''} ${columnIndex === 0 ? TABLE_FIRST_CELL : ''} ${column.printOnly ? PRINT_ONLY : ''}`}>
-                        {column.cell(row)}
+              rows.map((row, index) => {
+                const { className: rowClass, ...attributes } = rowProps?.(row, index) ?? {};
+                const after = afterRow?.(row);
+                const main = (
+                  <tr key={rowKey(row, index)} className={`${ROW_BASE} ${rowClass ?? ROW_STRIPES}`} {...attributes}>
+                    {columns.map((column, columnIndex) =>
+                      column.rowHeader ? (
+                        <th
+                          key={column.header}
+                          scope="row"
+                          className={`${cell} font-medium ${column.className ?? ''} ${columnIndex === 0 ? TABLE_FIRST_CELL : ''} ${column.printOnly ? PRINT_ONLY : ''}`}
+                        >
+                          {column.cell(row)}
+                        </th>
+                      ) : (
+                        <td key={column.header} className={`${cell} ${column.className ?? ''} ${columnIndex === 0 ? TABLE_FIRST_CELL : ''} ${column.printOnly ? PRINT_ONLY : ''}`}>
+                          {column.cell(row)}
+                        </td>
+                      ),
+                    )}
+                  </tr>
+                );
+                if (after === null || after === undefined) return main;
+                return (
+                  <Fragment key={rowKey(row, index)}>
+                    {main}
+                    <tr className="border-b border-slate-200 bg-slate-50">
+                      <td colSpan={columns.length} className="px-2 py-2">
+                        {after}
                       </td>
-                    ),
-                  )}
-                </tr>
-              ))
+                    </tr>
+                  </Fragment>
+                );
+              })
             )}
           </tbody>
         </table>

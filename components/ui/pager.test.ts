@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPageWindow, pageWindow } from './pager';
+import { lastTarget, openPageWindow, pageWindow } from './pager';
 
 describe('pageWindow', () => {
   it('keeps first, last and the neighbours of the current page, with gaps between', () => {
@@ -16,5 +16,18 @@ describe('openPageWindow', () => {
     expect(openPageWindow(5, true)).toEqual([1, 'gap', 4, 5, 6]);
     expect(openPageWindow(5, false)).toEqual([1, 'gap', 4, 5]);
     expect(openPageWindow(1, false)).toEqual([1]);
+  });
+});
+
+describe('lastTarget', () => {
+  it('goes to the last page by number when the count is known, and nowhere from the last page itself', () => {
+    expect(lastTarget(1, 71, true)).toBe(71);
+    expect(lastTarget(70, 71, true)).toBe(71);
+    expect(lastTarget(71, 71, false)).toBeUndefined();
+  });
+
+  it('asks the list to find its last page when the register has not said how many there are', () => {
+    expect(lastTarget(1, undefined, true)).toBe('last');
+    expect(lastTarget(83, undefined, false)).toBeUndefined();
   });
 });

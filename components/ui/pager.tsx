@@ -12,10 +12,12 @@ type Props = {
   hasNext?: boolean;
   minTotalPages?: number;
   label: string;
+  /** Say "Page N of M" at the pager (the default); off where the page says it once elsewhere (search results). */
+  showPosition?: boolean;
 };
 
-function href(basePath: PortalPath, params: Record<string, string | undefined>, page: number): PortalPath {
-  return withQuery(basePath, { ...params, page: page > 1 ? String(page) : undefined });
+function href(basePath: PortalPath, params: Record<string, string | undefined>, page: number | 'last'): PortalPath {
+  return withQuery(basePath, { ...params, page: page === 'last' ? 'last' : page > 1 ? String(page) : undefined });
 }
 
 /** The numbered pages around the current one, with the first and last always reachable. */
@@ -40,42 +42,97 @@ export function openPageWindow(page: number, hasNext: boolean): (number | 'gap')
   return pageWindow(page, hasNext ? page + 1 : page);
 }
 
-export function Pager({ basePath, params = {}, page, totalPages, hasNext, minTotalPages, label }: Props) {
+/** Where the pager's "Last" goes: the page itself when the count is known, else `?page=last`, which the list finds (lib/page-data/last-page.ts). */
+export function lastTarget(page: number, totalPages: number | undefined, hasNext: boolean): number | 'last' | undefined {
+  if (totalPages !== undefined) return page < totalPages ? totalPages : undefined;
+  return hasNext ? 'last' : undefined;
+}
+
+const LINK = 'inline-flex min-h-8 items-center rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-100';
+const ABSENT = 'inline-flex min-h-8 items-center rounded border border-slate-200 px-3 py-1 text-slate-500';
+
+/**
+ * The pager of every paged list: first, previous, the numbered pages around this one, next and
+ * last, and a small GET form to go to any page (it works without JavaScript). A step that goes
+ * nowhere (previous on page 1) is shown greyed as text, not a link, so the row does not jump.
+ */
+export function Pager({ basePath, params = {}, page, totalPages, hasNext, minTotalPages, label, showPosition = true }: Props) {
   const known = totalPages !== undefined;
   const more = known ? page < totalPages : Boolean(hasNext);
   if (known ? totalPages <= 1 : page <= 1 && !more) return null;
   const numbers = known ? pageWindow(page, totalPages) : openPageWindow(page, more);
-  const linkClass = 'rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-100';
+  const last = lastTarget(page, totalPages, more);
+  const least = Math.max(minTotalPages ?? 0, page + (more ? 1 : 0));
+  const position = known ? `Page ${page} of ${totalPages}` : `Page ${page} of at least ${least}`;
+  // A step that goes nowhere (previous on page 1) is greyed text, hidden from screen readers: the row keeps its shape.
+  const step = (target: number | 'last' | undefined, word: string, arrow: string, arrowAfter: boolean, rel?: string) => {
+    const body = (
+      <>
+        {arrowAfter ? null : <span aria-hidden="true">{arrow}&nbsp;</span>}
+        {word}
+        <span className="sr-only"> page</span>
+        {arrowAfter ? <span aria-hidden="true">&nbsp;{arrow}</span> : null}
+      </>
+    );
+    return target === undefined ? (
+      <span className={ABSENT} aria-hidden="true">
+        {body}
+      </span>
+    ) : (
+      <Link href={href(basePath, params, target)} className={LINK} rel={rel}>
+        {body}
+      </Link>
+    );
+  };
+  const jumpId = `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-jump`;
   return (
-    <nav aria-label={`${label} pages`} className="no-print flex flex-wrap items-center gap-1 text-sm">
-      {page > 1 ? (
-        <Link href={href(basePath, params, page - 1)} className={linkClass} rel="prev">
-          ← Previous<span className="sr-only"> page</span>
-        </Link>
-      ) : null}
+    <nav aria-label={`${label} pages`} className="no-print flex flex-wrap items-center gap-x-1 gap-y-2 text-sm">
+      {step(page > 1 ? 1 : undefined, 'First', '«', false)}
+      {step(page > 1 ? page - 1 : undefined, 'Previous', '‹', false, 'prev')}
       {numbers.map((p, i) =>
         p === 'gap' ? (
           <span key={`gap-${i}`} aria-hidden="true" className="px-1">
             …
           </span>
         ) : p === page ? (
-          <span key={p} aria-current="page" className="rounded border border-brand-700 bg-brand-700 px-3 py-1 font-semibold text-white">
+          <span key={p} aria-current="page" className="inline-flex min-h-8 items-center rounded border border-brand-700 bg-brand-700 px-3 py-1 font-semibold text-white">
             <span className="sr-only">Page </span>
             {p}
           </span>
         ) : (
-          <Link key={p} href={href(basePath, params, p)} className={linkClass}>
+          <Link key={p} href={href(basePath, params, p)} className={LINK}>
             <span className="sr-only">Page </span>
             {p}
           </Link>
         ),
       )}
-      {more ? (
-        <Link href={href(basePath, params, page + 1)} className={linkClass} rel="next">
-          Next<span className="sr-only"> page</span> →
-        </Link>
+      {step(more ? page + 1 : undefined, 'Next', '›', true, 'next')}
+      {step(last, 'Last', '»', true)}
+      <form method="get" action={basePath} className="ml-1 flex items-center gap-1" aria-label={`Go to a page of the ${label.toLowerCase()}`}>
+        {Object.entries(params).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />))}
+        <label htmlFor={jumpId} className="text-slate-700">
+          Go to page
+        </label>
+        <input
+          id={jumpId}
+          name="page"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={known ? totalPages : 10_000}
+          required
+          className="w-20 rounded border border-slate-400 px-2 py-1"
+          aria-describedby={showPosition ? `${jumpId}-position` : undefined}
+        />
+        <button type="submit" className={LINK}>
+          Go
+        </button>
+      </form>
+      {showPosition ? (
+        <span id={`${jumpId}-position`} className="ml-2 text-slate-600">
+          {position}
+        </span>
       ) : null}
-      <span className="ml-2 text-slate-600">{known ? `Page ${page} of ${totalPages}` : `Page ${page} of at least ${Math.max(minTotalPages ?? 0, page + (more ? 1 : 0))}`}</span>
     </nav>
   );
 }

@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import { DataTable } from '@/components/tables/data-table';
 import type { ChangeRowDiff } from '@/lib/watch/watch-store';
 import type { EntityKind } from '@/lib/db/schema';
 import { describeRows, type ChangeWords, type RowChangeKind } from '@/lib/watch/change-words';
@@ -9,29 +11,29 @@ const CHANGE_TEXT: Record<RowChangeKind, string> = { added: 'Added', removed: 'R
  * say so in words (never by colour alone). A row added has only "Now", a row removed only "Before".
  */
 function FieldsTable({ words }: { words: ChangeWords }) {
+  // Several changes, each with its tables, can share a page (a record's history): each table needs its own id.
+  const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const labels = [...new Set([...Object.keys(words.before ?? {}), ...Object.keys(words.after ?? {})])];
   if (labels.length === 0) return null;
   const changed = new Set(words.changed);
   const sides = [...(words.before ? (['before'] as const) : []), ...(words.after ? (['after'] as const) : [])];
   return (
-    <table className="min-w-full border-collapse text-left text-sm" data-testid="change-fields">
-      <caption className="sr-only">{words.text}: the row before and after</caption>
-      <thead className="bg-slate-100">
-        <tr>
-          <th scope="col" className="border-b border-slate-300 px-2 py-1">
-            Field
-          </th>
-          {sides.map((side) => (
-            <th key={side} scope="col" className="border-b border-slate-300 px-2 py-1">
-              {side === 'before' ? 'Before' : 'Now'}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {labels.map((label) => (
-          <tr key={label} className={`border-b border-slate-200 align-top ${changed.has(label) ? 'bg-amber-50' : ''}`}>
-            <th scope="row" className="px-2 py-1 font-medium">
+    <DataTable
+      id={`change-fields-${id}`}
+      testId="change-fields"
+      caption={`${words.text}: the row before and after`}
+      captionHidden
+      compact
+      filterable={false}
+      rows={labels}
+      rowKey={(label) => label}
+      rowProps={(label) => ({ className: changed.has(label) ? 'bg-amber-50' : undefined })}
+      columns={[
+        {
+          header: 'Field',
+          rowHeader: true,
+          cell: (label) => (
+            <>
               {label}
               {changed.has(label) ? (
                 <>
@@ -39,16 +41,16 @@ function FieldsTable({ words }: { words: ChangeWords }) {
                   <span className="text-xs font-semibold text-amber-900">(changed)</span>
                 </>
               ) : null}
-            </th>
-            {sides.map((side) => (
-              <td key={side} className="px-2 py-1 break-words">
-                {words[side]?.[label] ?? <span className="text-slate-600">none</span>}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+        ...sides.map((side) => ({
+          header: side === 'before' ? 'Before' : 'Now',
+          className: 'break-words',
+          cell: (label: string) => words[side]?.[label] ?? <span className="text-slate-600">none</span>,
+        })),
+      ]}
+    />
   );
 }
 

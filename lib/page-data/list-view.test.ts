@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listViewKey, parseListView } from './list-view';
+import { listViewKey, parseListView, viewPage } from './list-view';
 
 describe('parseListView', () => {
   it('reads the page, defaulting to 1, and "all=1" as show all', () => {
@@ -16,7 +16,38 @@ describe('parseListView', () => {
     }
   });
 
+  it('reads "page=last" as the last page, whatever its case', () => {
+    expect(parseListView({ page: 'last' })).toEqual({ mode: 'last' });
+    expect(parseListView({ page: ' Last ' })).toEqual({ mode: 'last' });
+    expect(parseListView({ page: 'lastly' })).toMatchObject({ mode: 'bad', field: 'page' });
+  });
+
+  it('reads "find" as a search of the whole list, before all and page; an empty find is no search', () => {
+    expect(parseListView({ find: '  acme   trading ', page: '3', all: '1' })).toEqual({ mode: 'find', text: 'acme trading' });
+    expect(parseListView({ find: '   ', page: '3' })).toEqual({ mode: 'page', page: 3 });
+    expect(parseListView({ find: '', page: 'last' })).toEqual({ mode: 'last' });
+  });
+
+  it('refuses a find text longer than 100 characters, with the reason', () => {
+    expect(parseListView({ find: 'a'.repeat(101) })).toEqual({ mode: 'bad', field: 'find', message: 'The text to find must be at most 100 characters.' });
+    expect(parseListView({ find: 'a'.repeat(100) })).toEqual({ mode: 'find', text: 'a'.repeat(100) });
+  });
+
   it('keys each view differently', () => {
-    expect(new Set([listViewKey({ mode: 'page', page: 1 }), listViewKey({ mode: 'page', page: 2 }), listViewKey({ mode: 'all' })]).size).toBe(3);
+    const views = [
+      listViewKey({ mode: 'page', page: 1 }),
+      listViewKey({ mode: 'page', page: 2 }),
+      listViewKey({ mode: 'all' }),
+      listViewKey({ mode: 'last' }),
+      listViewKey({ mode: 'find', text: 'a' }),
+      listViewKey({ mode: 'find', text: 'b' }),
+    ];
+    expect(new Set(views).size).toBe(6);
+  });
+
+  it('starts a view’s register reads from its page, or the first', () => {
+    expect(viewPage({ mode: 'page', page: 4 })).toBe(4);
+    expect(viewPage({ mode: 'last' })).toBe(1);
+    expect(viewPage({ mode: 'find', text: 'x' })).toBe(1);
   });
 });

@@ -24,6 +24,9 @@ describe('portalBadRequest', () => {
       '/search',
       '/search?type=fund',
       '/search?q=revolution&type=firm&page=2',
+      '/search?q=revolution&type=firm&page=last&sort=name&status=no-longer-authorised',
+      '/search?q=revolution&sort=&status=',
+      '/fund/800800/subfunds?page=last',
       '/search?q=122702',
       '/search?q=https://register.fca.org.uk/services/V0.1/Firm/122702?pgnp=2',
       '/firm/200200/permissions?page=2',
@@ -63,5 +66,12 @@ describe('portalBadRequest', () => {
     expect(check('/search?q=bank*')?.message).toContain('cannot contain "*"');
     expect(check('/search?q=acme&type=company')?.field).toBe('type');
     expect(check('/search?q=acme&page=abc')?.field).toBe('page');
+  });
+
+  it('rejects an impossible sort, status filter or find text with the reason', () => {
+    expect(check('/search?q=acme&sort=date')).toMatchObject({ field: 'sort', message: expect.stringContaining('no status date') });
+    expect(check('/search?q=acme&status=Not%20a%20key')?.field).toBe('status');
+    expect(check(`/markets?find=${'x'.repeat(101)}`)).toEqual({ field: 'find', message: 'The text to find must be at most 100 characters.' });
+    expect(check(`/firm/700100/appointed-representatives?find=${'x'.repeat(101)}`)?.field).toBe('find');
   });
 });

@@ -1,6 +1,7 @@
 import { checkFirmParams, decodeParam, unreadableParam } from '@/lib/page-data/entity-params';
 import { parseListView } from '@/lib/page-data/list-view';
 import { jumpForQuery } from '@/lib/routes/reference-query';
+import { parseSearchView } from '@/lib/search/search-view';
 import { checkIrn, checkPrn, checkSearchText, checkSearchType } from '@/lib/register/validate';
 import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 
@@ -53,6 +54,12 @@ export function firmBadRequest(pathname: string, searchParams: URLSearchParams):
   return undefined;
 }
 
+/** An impossible ?sort= or ?status= of search results (lib/search/search-view.ts). */
+function searchViewProblem(params: URLSearchParams): BadRequest | undefined {
+  const view = parseSearchView({ sort: params.get('sort') ?? undefined, status: params.get('status') ?? undefined });
+  return view.ok ? undefined : { field: view.field, message: view.message };
+}
+
 export function portalBadRequest(pathname: string, params: URLSearchParams): BadRequest | undefined {
   if (pathname.startsWith('/firm/')) return firmBadRequest(pathname, params);
 
@@ -86,7 +93,9 @@ export function portalBadRequest(pathname: string, params: URLSearchParams): Bad
         // A reference number or a pasted register URL jumps to its page instead of being searched for.
         ...(q !== null && jumpForQuery(q) ? [] : [checkSearchText(q ?? '')]),
         ...(type === null || type === '' ? [] : [checkSearchType(type)]),
-      ) ?? listPageProblem(params)
+      ) ??
+      listPageProblem(params) ??
+      searchViewProblem(params)
     );
   }
   return undefined;

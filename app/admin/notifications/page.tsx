@@ -3,6 +3,7 @@ import { requireRole } from '@/lib/auth/session';
 import { formatDateTime } from '@/lib/format/date';
 import { notifyAdmin, settingsView, type NotificationJobView } from '@/lib/notify/notify-admin';
 import { readNotifySettings } from '@/lib/notify/notify-settings';
+import { DataTable } from '@/components/tables/data-table';
 import { SendDigestForm } from './send-digest-form';
 
 export const metadata: Metadata = { title: 'Watch notifications' };
@@ -79,59 +80,34 @@ export default async function AdminNotificationsPage() {
         )}
       </section>
 
-      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="px-3 py-2 text-left text-base font-semibold">Recent notifications ({jobs.length})</caption>
-          <thead className="bg-slate-50 text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                What
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                For
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Queued
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Outcome
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Last error
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {jobs.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-3 py-4 text-slate-700">
-                  No notifications yet.
-                </td>
-              </tr>
-            ) : null}
-            {jobs.map((job) => (
-              <tr key={job.id} data-testid="notification-row">
-                <th scope="row" className="px-3 py-2 text-left align-top font-medium">
-                  {KIND_LABELS[job.kind]}
-                </th>
-                <td className="px-3 py-2 align-top">{job.kind === 'notify-digest' ? job.subject : <span className="text-xs">cycle {job.subject}</span>}</td>
-                <td className="px-3 py-2 align-top">
-                  <time dateTime={job.createdAt}>{formatDateTime(job.createdAt)}</time>
-                  {job.state === 'queued' && Date.parse(job.runAfter) > Date.parse(job.createdAt) ? (
-                    <span className="block text-xs">
-                      due <time dateTime={job.runAfter}>{formatDateTime(job.runAfter)}</time>
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-3 py-2 align-top" data-testid="notification-outcome">
-                  {outcome(job)}
-                </td>
-                <td className="px-3 py-2 align-top text-xs">{job.lastError ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        id="notifications-table"
+        caption={`Recent notifications (${jobs.length})`}
+        filterable={false}
+        emptyText="No notifications yet."
+        rows={jobs}
+        rowKey={(job) => String(job.id)}
+        rowProps={() => ({ 'data-testid': 'notification-row' })}
+        columns={[
+          { header: 'What', rowHeader: true, cell: (job) => KIND_LABELS[job.kind] },
+          { header: 'For', cell: (job) => (job.kind === 'notify-digest' ? job.subject : <span className="text-xs">cycle {job.subject}</span>) },
+          {
+            header: 'Queued',
+            cell: (job) => (
+              <>
+                <time dateTime={job.createdAt}>{formatDateTime(job.createdAt)}</time>
+                {job.state === 'queued' && Date.parse(job.runAfter) > Date.parse(job.createdAt) ? (
+                  <span className="block text-xs">
+                    due <time dateTime={job.runAfter}>{formatDateTime(job.runAfter)}</time>
+                  </span>
+                ) : null}
+              </>
+            ),
+          },
+          { header: 'Outcome', cell: (job) => <span data-testid="notification-outcome">{outcome(job)}</span> },
+          { header: 'Last error', cell: (job) => job.lastError ?? '—', className: 'text-xs' },
+        ]}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { requireRole } from '@/lib/auth/session';
 import type { TokenScope } from '@/lib/db/schema';
+import { DataTable } from '@/components/tables/data-table';
 import { CreateTokenForm } from './create-token-form';
 import { TokenRowActions } from './token-row-actions';
 import { tokenStore } from '@/lib/tokens/token-store';
@@ -31,78 +32,60 @@ export default async function AdminTokensPage() {
         </p>
       </div>
       <CreateTokenForm />
-      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">API tokens ({tokens.length})</caption>
-          <thead className="bg-slate-50 text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Program
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                May use
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Ceiling and priority
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Requests (24 h)
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Last used
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {tokens.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="px-3 py-4 text-slate-700">
-                  No tokens yet.
-                </td>
-              </tr>
-            ) : null}
-            {tokens.map((t) => {
+      <DataTable
+        id="tokens-table"
+        caption={`API tokens (${tokens.length})`}
+        captionHidden
+        filterable={false}
+        emptyText="No tokens yet."
+        rows={tokens}
+        rowKey={(t) => t.id}
+        rowProps={(t) => ({ 'data-testid': `token-row-${t.id}`, className: t.revokedAt || Date.parse(t.expiresAt) <= now ? 'bg-slate-50 text-slate-600' : undefined })}
+        columns={[
+          {
+            header: 'Program',
+            rowHeader: true,
+            className: 'font-normal',
+            cell: (t) => (
+              <>
+                <span className="block font-medium text-slate-900">{t.name}</span>
+                <code className="block text-xs">{t.id}</code>
+                <span className="block text-xs">issued by {t.createdBy}</span>
+              </>
+            ),
+          },
+          { header: 'May use', cell: (t) => t.scopes.map((s) => SCOPE_LABELS[s]).join(', ') },
+          { header: 'Ceiling and priority', cell: (t) => `${t.ceiling.requests} per ${t.ceiling.seconds} s; ${t.priority === 'report' ? 'with reports' : 'background'}` },
+          {
+            header: 'Status',
+            cell: (t) => {
               const expired = Date.parse(t.expiresAt) <= now;
-              const status = t.revokedAt ? 'Revoked' : expired ? 'Expired' : 'Active';
+              return (
+                <>
+                  {t.revokedAt ? 'Revoked' : expired ? 'Expired' : 'Active'}
+                  <span className="block text-xs">
+                    {t.revokedAt ? 'since' : expired ? 'since' : 'until'} <time dateTime={t.revokedAt ?? t.expiresAt}>{dateTime.format(new Date(t.revokedAt ?? t.expiresAt))}</time>
+                  </span>
+                </>
+              );
+            },
+          },
+          {
+            header: 'Requests (24 h)',
+            cell: (t) => {
               const used = usage.get(t.id);
               return (
-                <tr key={t.id} data-testid={`token-row-${t.id}`} className={t.revokedAt || expired ? 'bg-slate-50 text-slate-600' : undefined}>
-                  <th scope="row" className="px-3 py-2 text-left align-top font-normal">
-                    <span className="block font-medium text-slate-900">{t.name}</span>
-                    <code className="block text-xs">{t.id}</code>
-                    <span className="block text-xs">issued by {t.createdBy}</span>
-                  </th>
-                  <td className="px-3 py-2 align-top">{t.scopes.map((s) => SCOPE_LABELS[s]).join(', ')}</td>
-                  <td className="px-3 py-2 align-top">
-                    {t.ceiling.requests} per {t.ceiling.seconds} s; {t.priority === 'report' ? 'with reports' : 'background'}
-                  </td>
-                  <td className="px-3 py-2 align-top">
-                    {status}
-                    <span className="block text-xs">
-                      {t.revokedAt ? 'since' : expired ? 'since' : 'until'}{' '}
-                      <time dateTime={t.revokedAt ?? t.expiresAt}>{dateTime.format(new Date(t.revokedAt ?? t.expiresAt))}</time>
-                    </span>
-                  </td>
-                  <td className="px-3 py-2 align-top">
-                    {used ? `${used.requests}${used.refused > 0 ? ` (${used.refused} refused)` : ''}` : '0'}
-                    {used && used.wrongSecrets > 0 ? <span className="block text-xs font-semibold text-red-900">{used.wrongSecrets} with the wrong secret</span> : null}
-                  </td>
-                  <td className="px-3 py-2 align-top">{t.lastUsedAt ? <time dateTime={t.lastUsedAt}>{dateTime.format(new Date(t.lastUsedAt))}</time> : 'Never'}</td>
-                  <td className="px-3 py-2 align-top">
-                    <TokenRowActions token={{ id: t.id, name: t.name, revoked: t.revokedAt !== null }} />
-                  </td>
-                </tr>
+                <>
+                  {used ? `${used.requests}${used.refused > 0 ? ` (${used.refused} refused)` : ''}` : '0'}
+                  {used && used.wrongSecrets > 0 ? <span className="block text-xs font-semibold text-red-900">{used.wrongSecrets} with the wrong secret</span> : null}
+                </>
               );
-            })}
-          </tbody>
-        </table>
-      </div>
+            },
+          },
+          { header: 'Last used', cell: (t) => (t.lastUsedAt ? <time dateTime={t.lastUsedAt}>{dateTime.format(new Date(t.lastUsedAt))}</time> : 'Never') },
+          { header: 'Actions', cell: (t) => <TokenRowActions token={{ id: t.id, name: t.name, revoked: t.revokedAt !== null }} /> },
+        ]}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { authConfig } from '@/lib/auth/options';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { requireRole } from '@/lib/auth/session';
+import { DataTable } from '@/components/tables/data-table';
 import { CreateUserForm } from './create-user-form';
 import { TwoFactorRequirementForm } from './two-factor-requirement-form';
 import { UserRowActions } from './user-row-actions';
@@ -35,64 +36,49 @@ export default async function AdminUsersPage() {
       </div>
       <CreateUserForm ssoAvailable={ssoAvailable} />
       <TwoFactorRequirementForm required={twoFactorRequired} local={localUsers.length} enrolled={localUsers.filter((u) => withTwoFactor.has(u.id)).length} />
-      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Portal users ({users.length})</caption>
-          <thead className="bg-slate-50 text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                User
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Role
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Signs in with
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Two-factor
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Last sign-in
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {users.map((u) => (
-              <tr key={u.id} data-testid={`user-row-${u.email}`} className={u.disabled ? 'bg-slate-50 text-slate-600' : undefined}>
-                <th scope="row" className="px-3 py-2 text-left align-top font-normal">
-                  <span className="block font-medium text-slate-900">{u.name}</span>
-                  <span className="block">{u.email}</span>
-                </th>
-                <td className="px-3 py-2 align-top">{ROLE_LABELS[u.role]}</td>
-                <td className="px-3 py-2 align-top">{PROVIDER_LABELS[u.authProvider] ?? u.authProvider}</td>
-                <td className="px-3 py-2 align-top">{u.authProvider !== 'local' ? 'Identity provider’s' : withTwoFactor.has(u.id) ? 'On' : 'Off'}</td>
-                <td className="px-3 py-2 align-top">{u.disabled ? 'Disabled' : 'Active'}</td>
-                <td className="px-3 py-2 align-top">{u.lastSignInAt ? <time dateTime={u.lastSignInAt}>{dateTime.format(new Date(u.lastSignInAt))}</time> : 'Never'}</td>
-                <td className="px-3 py-2 align-top">
-                  <UserRowActions
-                    user={{
-                      id: u.id,
-                      email: u.email,
-                      role: u.role,
-                      disabled: u.disabled,
-                      hasLocalPassword: u.authProvider === 'local',
-                      hasTwoFactor: withTwoFactor.has(u.id),
-                    }}
-                    isSelf={u.id === admin.id}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        id="users-table"
+        caption={`Portal users (${users.length})`}
+        captionHidden
+        filterable={false}
+        rows={users}
+        rowKey={(u) => u.id}
+        rowProps={(u) => ({ 'data-testid': `user-row-${u.email}`, className: u.disabled ? 'bg-slate-50 text-slate-600' : undefined })}
+        columns={[
+          {
+            header: 'User',
+            rowHeader: true,
+            className: 'font-normal',
+            cell: (u) => (
+              <>
+                <span className="block font-medium text-slate-900">{u.name}</span>
+                <span className="block">{u.email}</span>
+              </>
+            ),
+          },
+          { header: 'Role', cell: (u) => ROLE_LABELS[u.role] },
+          { header: 'Signs in with', cell: (u) => PROVIDER_LABELS[u.authProvider] ?? u.authProvider },
+          { header: 'Two-factor', cell: (u) => (u.authProvider !== 'local' ? 'Identity provider’s' : withTwoFactor.has(u.id) ? 'On' : 'Off') },
+          { header: 'Status', cell: (u) => (u.disabled ? 'Disabled' : 'Active') },
+          { header: 'Last sign-in', cell: (u) => (u.lastSignInAt ? <time dateTime={u.lastSignInAt}>{dateTime.format(new Date(u.lastSignInAt))}</time> : 'Never') },
+          {
+            header: 'Actions',
+            cell: (u) => (
+              <UserRowActions
+                user={{
+                  id: u.id,
+                  email: u.email,
+                  role: u.role,
+                  disabled: u.disabled,
+                  hasLocalPassword: u.authProvider === 'local',
+                  hasTwoFactor: withTwoFactor.has(u.id),
+                }}
+                isSelf={u.id === admin.id}
+              />
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { DataTable } from '@/components/tables/data-table';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { BulkProgress } from '@/components/bulk/bulk-progress';
@@ -126,25 +127,32 @@ function RowStanding({ r }: { r: ResultRow }) {
  * other column (the person's own, the fetched fields, any added to lib/bulk/bulk-results.ts) is its
  * text. The candidate chooser of a row waiting for a person is a row of its own under it.
  */
+/** Each result column's cell classes (the DataTable puts them on the cell). */
+const RESULT_CELL_CLASS: Record<string, string> = {
+  input: 'max-w-xs font-mono break-words',
+  standing: 'min-w-48',
+  notes: 'max-w-md',
+};
+
 function ResultCell({ column, r }: { column: ResultColumn; r: ResultRow }) {
   switch (column.id) {
     case 'input':
-      return <td className="max-w-xs py-1 pr-3 font-mono break-words">{r.row.input || '(empty)'}</td>;
+      return <>{r.row.input || '(empty)'}</>;
     case 'outcome':
       return (
-        <td className="py-1 pr-3" data-testid="outcome">
+        <span data-testid="outcome">
           <Outcome r={r} />
-        </td>
+        </span>
       );
     case 'standing':
       return (
-        <td className="min-w-48 py-1 pr-3" data-testid="standing-cell">
+        <div data-testid="standing-cell">
           <RowStanding r={r} />
-        </td>
+        </div>
       );
     case 'match':
       return (
-        <td className="py-1 pr-3">
+        <>
           {r.result.matchedRef && r.result.matchedKind && r.result.outcome === 'matched' ? (
             <Link href={entityPath(r.result.matchedKind, r.result.matchedRef)} className="text-brand-800 underline">
               {r.result.matchedName ?? r.result.matchedRef} ({r.result.matchedRef})
@@ -155,24 +163,20 @@ function ResultCell({ column, r }: { column: ResultColumn; r: ResultRow }) {
           {(r.result.outcome === 'matched' || r.result.outcome === 'unauthorised') && r.result.score !== null && (r.result.inputKind === 'name' || r.result.resolvedBy) ? (
             <span className="block text-xs text-slate-600">score {r.result.score}</span>
           ) : null}
-        </td>
+        </>
       );
     case 'retrieved':
-      return (
-        <td className="py-1 pr-3">
-          {r.result.retrievedAt ? (
-            <>
-              {formatDateTime(r.result.retrievedAt)}
-              <span className="block text-xs text-slate-600">{r.result.provenanceSource === 'cache' ? 'from the cache' : 'live'}</span>
-            </>
-          ) : null}
-        </td>
-      );
+      return r.result.retrievedAt ? (
+        <>
+          {formatDateTime(r.result.retrievedAt)}
+          <span className="block text-xs text-slate-600">{r.result.provenanceSource === 'cache' ? 'from the cache' : 'live'}</span>
+        </>
+      ) : null;
     case 'notes':
-      return <td className="max-w-md py-1">{rowMessage(r)}</td>;
+      return <>{rowMessage(r)}</>;
     default: {
       const value = column.value(r);
-      return <td className="max-w-sm py-1 pr-3 break-words">{value === null || value === undefined ? '' : String(value)}</td>;
+      return <>{value === null || value === undefined ? '' : String(value)}</>;
     }
   }
 }
@@ -310,47 +314,29 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
             ))}
           </ul>
         </nav>
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm" data-testid="bulk-results">
-            <caption className="text-left text-sm text-slate-700">
+        <DataTable
+          id="bulk-results-table"
+          testId="bulk-results"
+          caption={
+            <span className="text-sm font-normal text-slate-700">
               {show
                 ? `${REVIEW_FILTERS[show]}: ${shown.length.toLocaleString('en-GB')} of ${table.length.toLocaleString('en-GB')} rows, in input order`
                 : 'One row per input row, in input order'}
               {shown.length > SHOWN ? ` (the first ${SHOWN.toLocaleString('en-GB')}; the downloads hold all ${shown.length.toLocaleString('en-GB')})` : ''}.
-            </caption>
-            <thead>
-              <tr className="border-b border-slate-300 align-bottom">
-                {columns.map((c) => (
-                  <th key={c.id} scope="col" className="py-1 pr-3">
-                    {c.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.slice(0, SHOWN).flatMap((r) => {
-                // Only the check's owner or an administrator is offered the choice (the handler refuses others too).
-                const waits = mayAct && r.row.duplicateOf === null && (r.row.outcome === 'ambiguous' || r.row.outcome === 'mismatch');
-                const main = (
-                  <tr key={r.row.rowNo} id={`row-${r.row.rowNo}`} className={`align-top ${waits ? '' : 'border-b border-slate-200'}`} data-row={r.row.rowNo}>
-                    {columns.map((c) => (
-                      <ResultCell key={c.id} column={c} r={r} />
-                    ))}
-                  </tr>
-                );
-                if (!waits) return [main];
-                return [
-                  main,
-                  <tr key={`${r.row.rowNo}-choice`} className="border-b border-slate-200 bg-slate-50">
-                    <td colSpan={columns.length} className="px-2 py-2">
-                      <Candidates r={r} action={bulkApiPath(id, `rows/${r.row.rowNo}`)} show={show} nextRow={nextWaiting(r.row.rowNo)} />
-                    </td>
-                  </tr>,
-                ];
-              })}
-            </tbody>
-          </table>
-        </div>
+            </span>
+          }
+          filterable={false}
+          rows={shown.slice(0, SHOWN)}
+          rowKey={(r) => String(r.row.rowNo)}
+          rowProps={(r) => ({ id: `row-${r.row.rowNo}`, 'data-row': String(r.row.rowNo) })}
+          columns={columns.map((c) => ({ header: c.header, cell: (r: ResultRow) => <ResultCell column={c} r={r} />, className: RESULT_CELL_CLASS[c.id] }))}
+          // Only the check's owner or an administrator is offered the choice (the handler refuses others too).
+          afterRow={(r) =>
+            mayAct && r.row.duplicateOf === null && (r.row.outcome === 'ambiguous' || r.row.outcome === 'mismatch') ? (
+              <Candidates r={r} action={bulkApiPath(id, `rows/${r.row.rowNo}`)} show={show} nextRow={nextWaiting(r.row.rowNo)} />
+            ) : null
+          }
+        />
       </section>
     </div>
   );

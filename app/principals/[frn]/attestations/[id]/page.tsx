@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { DataTable } from '@/components/tables/data-table';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireUser } from '@/lib/auth/session';
@@ -57,41 +58,22 @@ export default async function AttestationPage({ params }: { params: Promise<{ fr
         <h2 id="att-ars" className="text-lg font-semibold">
           Current appointed representatives ({data.ars.length.toLocaleString('en-GB')})
         </h2>
-        {/* A wide table scrolls sideways in its own region, never the page. */}
-        <div className="overflow-x-auto" role="region" aria-labelledby="att-ars" tabIndex={0}>
-          <table className="min-w-full border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="px-2 py-1">
-                  AR FRN
-                </th>
-                <th scope="col" className="px-2 py-1">
-                  Name
-                </th>
-                <th scope="col" className="px-2 py-1">
-                  Type
-                </th>
-                <th scope="col" className="px-2 py-1">
-                  Appointed
-                </th>
-                <th scope="col" className="px-2 py-1">
-                  Tied agent
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.ars.map((r) => (
-                <tr key={`${r.arFrn}-${r.appointed}`} className="border-b border-slate-100">
-                  <td className="px-2 py-1 tabular-nums">{r.arFrn}</td>
-                  <td className="px-2 py-1">{r.name}</td>
-                  <td className="px-2 py-1">{r.type ?? '—'}</td>
-                  <td className="px-2 py-1 whitespace-nowrap">{formatDate(r.appointed)}</td>
-                  <td className="px-2 py-1">{r.tiedAgent === null ? '—' : r.tiedAgent ? 'Yes' : 'No'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        {/* A wide table scrolls sideways in its own region, never the page, its first column held. */}
+        <DataTable
+          id="attested-ars"
+          caption="Current appointed representatives as attested"
+          captionHidden
+          filterable={false}
+          rows={data.ars}
+          rowKey={(r) => `${r.arFrn}-${r.appointed}`}
+          columns={[
+            { header: 'AR FRN', cell: (r) => r.arFrn, className: 'tabular-nums' },
+            { header: 'Name', cell: (r) => r.name },
+            { header: 'Type', cell: (r) => r.type ?? '—' },
+            { header: 'Appointed', cell: (r) => formatDate(r.appointed), className: 'whitespace-nowrap' },
+            { header: 'Tied agent', cell: (r) => (r.tiedAgent === null ? '—' : r.tiedAgent ? 'Yes' : 'No') },
+          ]}
+        />
       </section>
       <section aria-labelledby="att-findings" className="space-y-2">
         <h2 id="att-findings" className="text-lg font-semibold">

@@ -1,0 +1,64 @@
+import Link from 'next/link';
+import { FIND_MAX } from '@/lib/page-data/list-view';
+import type { PortalPath } from '@/lib/routes/portal-paths';
+
+/**
+ * The search within a whole list: a small GET form (`?find=`), so it works without JavaScript and
+ * its address can be shared. The list walks every page (from the cache, or the register through
+ * the pacer) and shows every matching row.
+ */
+export function ListFindForm({
+  id,
+  basePath,
+  params = {},
+  label,
+  hint,
+  text,
+  clearHref,
+}: {
+  id: string;
+  basePath: PortalPath;
+  /** Query parameters the list lives under (kept as hidden fields). */
+  params?: Record<string, string>;
+  /** "appointed representatives" */
+  label: string;
+  /** What a row is matched on: "name or FRN". */
+  hint: string;
+  /** The text searched for now, if any. */
+  text?: string;
+  /** The list without the search. */
+  clearHref: PortalPath;
+}) {
+  return (
+    <form method="get" action={basePath} role="search" aria-label={`Search within the ${label}`} className="no-print flex flex-wrap items-end gap-2 text-sm">
+      {Object.entries(params).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="font-medium">
+          Find in every page of the {label}
+        </label>
+        <span id={`${id}-hint`} className="text-xs text-slate-600">
+          By {hint}. Every page is read (from the portal’s cache when it can), and every matching row is shown.
+        </span>
+        <input
+          id={id}
+          name="find"
+          type="search"
+          defaultValue={text}
+          maxLength={FIND_MAX}
+          aria-describedby={`${id}-hint`}
+          className="w-72 max-w-full rounded border border-slate-400 px-2 py-1"
+        />
+      </div>
+      <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-100">
+        Find
+      </button>
+      {text ? (
+        <Link href={clearHref} className="py-1 font-medium text-brand-700 underline">
+          Clear the search
+        </Link>
+      ) : null}
+    </form>
+  );
+}
