@@ -53,7 +53,10 @@ export function firmSectionRoute(slug: FirmSectionSlug) {
             fetchPage={(p) => endpoint(frn, { page: p })}
             fetchAll={(onProgress) => client.allPages(endpoint, [frn], { onProgress })}
             rows={(d) => sectionSize(slug, d)}
-            render={(d, scope) => view.table(d, scope, frn)}
+            render={(d, scope) => {
+              view.seen?.(frn, d);
+              return view.table(d, scope, frn);
+            }}
           />
         </StreamedBody>
       </FirmPageShell>

@@ -25,6 +25,8 @@ export const BANK_DAY1_REQUIREMENT_REF = 'OR-0200206';
 export const CLOSED_SUB_FUND_PRN = String(Number(SHOWCASE.umbrellaFundPrn) + UMBRELLA_SUB_FUNDS);
 /** The first number tried for the umbrella's new sub-fund on day 1 (the next free one is used). */
 export const NEW_SUB_FUND_FIRST_PRN = String(Number(SHOWCASE.umbrellaFundPrn) + UMBRELLA_SUB_FUNDS + 1);
+/** The restriction one of the network's representatives gets on day 8 and loses on day 9. */
+export const AR_DAY8_REQUIREMENT_REF = 'OR-0700108';
 
 /** The showcase changes by day, for tests and the README (which must list each). */
 export const SHOWCASE_CHANGES: ReadonlyArray<{ day: number; ref: string; what: string }> = [
@@ -63,6 +65,16 @@ export const SHOWCASE_CHANGES: ReadonlyArray<{ day: number; ref: string; what: s
   },
   { day: 7, ref: SHOWCASE.bankFrn, what: `requirement ${BANK_DAY1_REQUIREMENT_REF} lifted; a permission added (the first in alphabetical order it lacks): 41 → 42` },
   { day: 7, ref: SHOWCASE.nonAsciiFrn, what: 'trading name "Ångström Wealth Partners" no longer used (moves to previous names)' },
+  {
+    day: 8,
+    ref: SHOWCASE.networkPrincipalFrn,
+    what: `AR standing: of its current representatives with no other principal (by FRN, never 700101), the first gets requirement ${AR_DAY8_REQUIREMENT_REF} "No holding of client money", the second a disciplinary action (a fine), the third has its status cancelled ("No longer authorised") while still on the AR list`,
+  },
+  {
+    day: 9,
+    ref: SHOWCASE.networkPrincipalFrn,
+    what: `AR standing: requirement ${AR_DAY8_REQUIREMENT_REF} lifted from the representative that got it on day 8 (its standing goes back)`,
+  },
   {
     day: 10,
     ref: SHOWCASE.appointedRepresentativeFrn,
@@ -304,6 +316,14 @@ function showcaseDay(s: DayState, ctx: PlanContext, rng: Rng, run: Run): void {
     case 6:
       networkRepresentativesDay(s, ctx, run);
       return;
+    case 8:
+      networkStandingDay(s, ctx, rng, run);
+      return;
+    case 9: {
+      const restricted = s.firm(SHOWCASE.networkPrincipalFrn).representatives.current.find((l) => s.details(l.arFrn).requirements.some((r) => r.ref === AR_DAY8_REQUIREMENT_REF));
+      if (restricted) run({ op: 'requirement-lift', frn: restricted.arFrn, ref: AR_DAY8_REQUIREMENT_REF });
+      return;
+    }
     case 10:
       becomeDirectlyAuthorised(s, ctx, rng, run, SHOWCASE.appointedRepresentativeFrn);
       return;
@@ -364,6 +384,37 @@ function networkRepresentativesDay(s: DayState, ctx: PlanContext, run: Run): voi
     .representatives.current.filter((l) => l.subType === 'Full' && l.arFrn !== SHOWCASE.appointedRepresentativeFrn && l.arFrn !== newcomer && othersOf(l.arFrn).length === 0);
   const retyped = full[full.length - 1];
   if (retyped) run({ op: 'ar-retype', arFrn: retyped.arFrn, principalFrn: network.frn, effective: retyped.effective, subType: 'Introducer', tiedAgent: retyped.tiedAgent });
+}
+
+/**
+ * Day 8 for the network principal: three of its representatives change standing, each chosen by a
+ * rule (not at random) so the standing of a principal's ARs can be tested against the change list:
+ * a restriction (a requirement), a disciplinary action, and a cancelled status while the principal
+ * still lists the representative as current.
+ */
+function networkStandingDay(s: DayState, ctx: PlanContext, rng: Rng, run: Run): void {
+  const network = s.firm(SHOWCASE.networkPrincipalFrn);
+  const date = registerDate(s.day);
+  const chosen = network.representatives.current
+    .map((l) => l.arFrn)
+    .filter((frn) => {
+      const f = s.firm(frn);
+      return (
+        frn !== SHOWCASE.appointedRepresentativeFrn &&
+        !ctx.protectedRefs.has(frn) &&
+        f.kind === 'appointed-representative' &&
+        f.appointments.every((l) => l.termination !== null || l.principalFrn === network.frn)
+      );
+    })
+    .sort((a, b) => Number(a) - Number(b))
+    .slice(0, 3);
+  const [restricted, disciplined, cancelled] = chosen;
+  if (restricted) run({ op: 'requirement-impose', frn: restricted, requirement: requirementFrom(AR_DAY8_REQUIREMENT_REF, 'No holding of client money', date) });
+  if (disciplined) {
+    const f = s.firm(disciplined);
+    run({ op: 'disciplinary-add', type: 'firm', ref: f.frn, record: fillEnforcement(rng, FIRM_ENFORCEMENT[0], f.name, REFERENCE_DAY + s.day) });
+  }
+  if (cancelled) run({ op: 'cancel', frn: cancelled });
 }
 
 function requirementFrom(ref: string, title: string, effective: string): RequirementRecord {

@@ -6,6 +6,7 @@ import { FirmHeader } from '@/components/firm/firm-header';
 import { FirmKeyFacts } from '@/components/firm/firm-key-facts';
 import { FirmSectionLinks } from '@/components/firm/firm-section-links';
 import { FirmWarnings } from '@/components/firm/firm-warnings';
+import { KnownUnderPrincipals } from '@/components/firm/known-under-principals';
 import { FirmReportLinks } from '@/components/report/firm-report-links';
 import { WatchControl } from '@/components/watch/watch-control';
 import { firmPageMetadata, loadFirmPage } from '@/lib/firm/load-firm-page';
@@ -45,6 +46,10 @@ export default async function FirmOverviewPage({ params }: Props) {
         }
       />
       <WatchControl kind="firm" refNumber={frn} name={firm.kind === 'ok' ? (firm.data.name ?? null) : null} />
+      {/* The principals the portal has seen this firm under (its own store, streamed: never holds the page). */}
+      <Suspense fallback={null}>
+        <KnownUnderPrincipals frn={frn} />
+      </Suspense>
       {firm.kind === 'ok' ? <FirmWarnings firm={firm.data} sayNone /> : null}
       <FirmSectionLinks frn={frn} />
       <FirmReportLinks frn={frn} />

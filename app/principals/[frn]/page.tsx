@@ -16,6 +16,10 @@ import { reviewSchedule } from '@/lib/principals/reviews';
 import { AttestButton, PrepareReviewForm } from '@/components/principals/review-forms';
 import { AttestationsTable, DueReviewsTable, ReviewsTable } from '@/components/principals/reviews-tables';
 import { checkFrn } from '@/lib/register/validate';
+import { ArStandingsTable, passText } from '@/components/principals/ar-standings';
+import { ReadStandingsNow } from '@/components/principals/read-standings-now';
+import { otherPrincipalsOf } from '@/lib/principals/ar-links';
+import { arStandings, latestPass } from '@/lib/principals/ar-standing';
 import { firmPath, principalApiPath, PRINCIPALS_PATH } from '@/lib/routes/portal-paths';
 
 export const metadata: Metadata = { title: 'Principal' };
@@ -34,14 +38,25 @@ export default async function PrincipalPage({ params }: { params: Promise<{ frn:
   const db = await getDb();
   const principal = await getPrincipal(db, frn);
   if (!principal) notFound();
-  const [books, findings, checks, reading, reviews, attestations] = await Promise.all([
+  const [books, findings, checks, reading, reviews, attestations, pass, standings] = await Promise.all([
     listBooks(db, frn),
     listFindings(db, frn),
     recentChecks(db, frn, 5),
     latestReading(db, frn),
     listReviews(db, frn),
     listAttestations(db, frn),
+    latestPass(db, frn),
+    arStandings(db, frn),
   ]);
+  const currentArs = new Map<string, string>();
+  for (const r of reading?.rows ?? []) if (r.bucket === 'current') currentArs.set(r.arFrn, r.name);
+  const others = await otherPrincipalsOf(db, frn, [...currentArs.keys()]);
+  const standingRows = [...currentArs].map(([arFrn, arName]) => ({
+    arFrn,
+    arName: standings.get(arFrn)?.arName ?? arName,
+    stored: standings.get(arFrn) ?? null,
+    others: others.get(arFrn) ?? [],
+  }));
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const due = reading ? reviewSchedule(reading.rows, reviews, today) : [];
   const canManage = hasRole(user.role, 'analyst');
@@ -89,6 +104,21 @@ export default async function PrincipalPage({ params }: { params: Promise<{ frn:
           Findings
         </h2>
         <FindingsTable findings={findings} canManage={canManage} />
+      </section>
+
+      <section aria-labelledby="ar-standing-heading" className="space-y-3">
+        <h2 id="ar-standing-heading" className="text-lg font-semibold">
+          Each AR&apos;s own standing
+        </h2>
+        <p className="max-w-3xl text-sm text-slate-700">
+          Each current appointed representative&apos;s register record, requirements, disciplinary history and individuals, read at the idle share of the register&apos;s budget
+          after every nightly check. A change of standing is a finding, and so is an AR the portal has seen on another principal&apos;s AR list.
+        </p>
+        <p className="text-sm text-slate-700" data-testid="standing-pass">
+          {passText(pass)}
+        </p>
+        {reading && canManage ? <ReadStandingsNow frn={frn} /> : null}
+        {reading ? <ArStandingsTable rows={standingRows} /> : <p className="text-sm text-slate-700">Available once the register has been read.</p>}
       </section>
 
       <section aria-labelledby="book-heading" className="space-y-3">
