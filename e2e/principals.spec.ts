@@ -10,7 +10,8 @@ import { storageStatePath } from './support/shared-portal';
 // A principal's workspace in the browser against the shared portal and its sandbox (default seed,
 // day 0): an analyst adds a generated principal with a short AR list, uploads its book (built from
 // the sandbox's own list with one AR left out and one name changed), checks it now, sees exactly
-// those two findings, reviews one, downloads the return, prepares an AR's annual review (refused
+// those two findings, reviews one, reads each AR's own standing (a badge in words per AR; the AR's
+// firm page says which principal it is known under), downloads the return, prepares an AR's annual review (refused
 // when the analyst approves it, approved by an administrator) and attests the list; a viewer reads
 // the same page without the forms. Both pages pass axe.
 
@@ -18,7 +19,13 @@ const dataset = buildDataset(DEFAULT_OPTIONS.seed, { firms: DEFAULT_OPTIONS.firm
 const showcase = new Set<string>(Object.values(SHOWCASE).flat());
 /** A generated principal with a few current appointed representatives (one or two pages of its AR list). */
 const principal = [...dataset.firms.values()].find(
-  (f) => !showcase.has(f.frn) && f.kind === 'authorised' && f.representatives.current.length >= 4 && f.representatives.current.length + f.representatives.previous.length <= 20,
+  (f) =>
+    !showcase.has(f.frn) &&
+    f.kind === 'authorised' &&
+    f.representatives.current.length >= 4 &&
+    f.representatives.current.length + f.representatives.previous.length <= 20 &&
+    // None of its ARs on another principal's list, so its findings are the book's alone (no other-principal finding).
+    [...f.representatives.current, ...f.representatives.previous].every((l) => dataset.firms.get(l.arFrn)!.appointments.every((a) => a.principalFrn === f.frn)),
 )!;
 const links = [...principal.representatives.current, ...principal.representatives.previous];
 const [leftOut, renamed] = principal.representatives.current;
@@ -41,7 +48,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 test.use({ storageState: storageStatePath('analyst') });
 
 test('an analyst adds a principal, uploads its book, checks it now, reviews a finding and downloads the return; a viewer reads', async ({ page, browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   expect(principal, 'a generated principal with a short AR list').toBeDefined();
   await page.goto('/principals');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Principals' })).toBeVisible();
@@ -76,6 +83,25 @@ test('an analyst adds a principal, uploads its book, checks it now, reviews a fi
   await expect(page.getByText('Marked acknowledged.')).toBeAttached();
   await page.reload();
   await expect(page.locator('#findings tbody tr').filter({ hasText: 'Name differs' })).toContainText('Acknowledged');
+
+  // Each current AR's own standing, read at the idle share: a badge in words per AR, and the AR's firm page says which principal it is known under.
+  await page.getByRole('button', { name: 'Read standings now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Reading the standing of ${principal.representatives.current.length} current ARs` })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('standing-pass')).toContainText(`${principal.representatives.current.length} of ${principal.representatives.current.length} current ARs read`, {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 60_000 });
+  const standingRows = page.locator('#ar-standings tbody tr');
+  await expect(standingRows).toHaveCount(principal.representatives.current.length);
+  await expect(standingRows.filter({ hasText: dataset.firms.get(renamed.arFrn)!.name }).getByTestId('standing-badge')).toHaveText(/^!\s*Caution · /);
+  await expect(page.getByText('Not read yet')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto(`/firm/${renamed.arFrn}`);
+  await expect(page.getByTestId('known-under-principals')).toContainText(`Known under principals: ${principal.name} (${principal.frn}), seen on`);
+  await expect(page.getByTestId('known-under-principals').getByRole('link', { name: `${principal.name} (${principal.frn})` })).toHaveAttribute('href', `/firm/${principal.frn}`);
+  await page.goto(`/principals/${principal.frn}`);
 
   await page.getByLabel('From').fill('2000-01-01');
   await page.getByLabel('To').fill('2026-12-31');
