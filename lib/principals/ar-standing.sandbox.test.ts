@@ -25,8 +25,8 @@ import { listFindings } from './principal-store';
  * day 7 and its 714 current ARs' standing with it (the baseline: no `standing` finding); the
  * ARs seen on two other principals' AR lists (one read by a principal check, one from its AR list
  * page as a person opens it) give exactly the `other-principal` findings expected. Register day 8
- * changes the standing of three of its ARs (a restriction, a disciplinary action, a cancelled
- * status): the `standing` findings must equal the sandbox's change list for 700100's ARs exactly.
+ * changes the standing of three of its ARs (a restriction, a disciplinary action, the sub-status
+ * "In administration"): the `standing` findings must equal the sandbox's change list for 700100's ARs exactly.
  * Day 9 lifts the restriction: that finding is closed as resolved by the register.
  */
 
@@ -230,15 +230,15 @@ it('after register day 8 the standing findings are exactly the sandbox’s chang
   compare('standing findings after register day 8', await openKeys('standing'), day8);
   const findings = (await listFindings(testDb.handle.db, NETWORK)).filter((f) => f.kind === 'standing');
   const byAr = new Map(findings.map((f) => [f.arFrn, f]));
-  const [restricted, disciplined, cancelled] = day8.map((ar) => byAr.get(ar)!);
+  const [restricted, disciplined, administered] = day8.map((ar) => byAr.get(ar)!);
   // Each with the new standing and its reasons on the register side, the previous one on the book side.
   const change = (ar: string) => timeline.changes(8).find((c) => c.ref === ar && STANDING_SECTIONS.has(c.section))!;
   const kinds = day8.map((ar) => change(ar).kind).sort();
-  expect(kinds).toEqual(['cancelled', 'disciplinary-added', 'requirement-imposed']);
-  const of = (kind: string) => [restricted, disciplined, cancelled].find((f) => change(f.arFrn).kind === kind)!;
+  expect(kinds).toEqual(['disciplinary-added', 'requirement-imposed', 'sub-status-changed']);
+  const of = (kind: string) => [restricted, disciplined, administered].find((f) => change(f.arFrn).kind === kind)!;
   expect(of('requirement-imposed').register).toMatch(/^Caution · .*requirement that restricts the firm's business: "No holding of client money"/);
   expect(of('disciplinary-added').register).toMatch(/^Caution · .*The register lists 1 disciplinary action \(Fines\)/);
-  expect(of('cancelled').register).toMatch(/^Stop · No longer authorised: The register's status is "No longer authorised"/);
+  expect(of('sub-status-changed').register).toMatch(/^Stop · In administration: The register's sub-status is "In administration"/);
   for (const f of findings) expect(f.book).toMatch(/^Caution · Appointed representative/);
 
   const day9 = timeline.changes(9).filter((c) => current.has(c.ref) && STANDING_SECTIONS.has(c.section));
