@@ -19,12 +19,13 @@ import { AR_STANDING_JOB, getPass, type ArStandingPayload } from './ar-standing'
 import { addPrincipalResponse, standingsResponse, startCheckResponse, startStandingsResponse, type PrincipalApiDeps } from './principal-api';
 import { principalCheckProgress } from './principal-check';
 import { listFindings } from './principal-store';
+import { checkEntity } from '@/lib/watch/check-entity';
 
 /**
  * Each current AR's own standing against the sandbox over real HTTP. 700100 is read on register
  * day 7 and its 714 current ARs' standing with it (the baseline: no `standing` finding); the
- * ARs seen on two other principals' AR lists (one read by a principal check, one from its AR list
- * page as a person opens it) give exactly the `other-principal` findings expected. Register day 8
+ * ARs seen on three other principals' AR lists (one read by a principal check, one from its AR
+ * list page as a person opens it, one by a watch check) give exactly the `other-principal` findings expected. Register day 8
  * changes the standing of three of its ARs (a restriction, a disciplinary action, the sub-status
  * "In administration"): the `standing` findings must equal the sandbox's change list for 700100's ARs exactly.
  * Day 9 lifts the restriction: that finding is closed as resolved by the register.
@@ -140,8 +141,8 @@ const otherPrincipals = [
 ].sort((a, b) => Number(a) - Number(b));
 
 it('reads the standing of each of 700100’s 714 current ARs at the idle share: no standing finding at the first reading, and other-principal exactly for the ARs seen on another principal’s list', async () => {
-  expect(otherPrincipals.length).toBeGreaterThanOrEqual(2);
-  const [checked, opened] = otherPrincipals;
+  expect(otherPrincipals.length).toBeGreaterThanOrEqual(3);
+  const [checked, opened, watched] = otherPrincipals;
   sandbox.setDay(7);
   expect((await addPrincipalResponse(deps, ann, { frn: NETWORK })).status).toBe(201);
   // Before any reading the pass is refused in words.
@@ -161,6 +162,14 @@ it('reads the standing of each of 700100’s 714 current ARs at the idle share: 
   await recordLinks(testDb.handle.db, { frn: opened, name: page.data.current[0]?.principalName ?? null }, linksFromArList(page.data), 'page');
   expect(sandbox.stats()[ACCOUNT.email]?.requests ?? 0).toBe(before);
   const onPage = new Set([...page.data.current, ...page.data.previous].map((r) => r.frn));
+  // A third's AR list read by a watch check: its links kept in the check's own transaction.
+  const watchedCheck = await checkEntity({ db: testDb.handle.db, client }, { cycleId: 'cycle-1', kind: 'firm', ref: watched, sections: ['appointed-representatives'] });
+  expect(watchedCheck.recorded).toBe(true);
+  const watchedList = day7.firms.get(watched)!.representatives;
+  const onWatched = new Set([...watchedList.current, ...watchedList.previous].map((l) => l.arFrn));
+  const watchLinks = await testDb.handle.db.selectFrom('principal_ar_links').select(['ar_frn', 'source', 'principal_name']).where('principal_frn', '=', watched).execute();
+  expect(watchLinks.map((l) => l.ar_frn).sort()).toEqual([...onWatched].sort());
+  expect(new Set(watchLinks.map((l) => `${l.source}|${l.principal_name}`))).toEqual(new Set([`watch|${day7.firms.get(watched)!.name}`]));
 
   const { pass, total, seconds } = await standingPass(NETWORK);
   expect(total).toBe(714);
@@ -173,7 +182,7 @@ it('reads the standing of each of 700100’s 714 current ARs at the idle share: 
 
   const checkedList = day7.firms.get(checked)!.representatives;
   const onChecked = new Set([...checkedList.current, ...checkedList.previous].map((l) => l.arFrn));
-  const expected = networkCurrent().filter((ar) => onChecked.has(ar) || onPage.has(ar));
+  const expected = networkCurrent().filter((ar) => onChecked.has(ar) || onPage.has(ar) || onWatched.has(ar));
   compare('other-principal findings (day 7)', await openKeys('other-principal'), [...new Set(expected)].sort());
   // An AR with two principals names the other one, FRN and name, and its firm page's line reads from the links.
   const shared = expected.find((ar) => onChecked.has(ar))!;
