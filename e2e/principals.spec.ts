@@ -97,8 +97,8 @@ test('an analyst adds a principal, uploads its book, checks it now, reviews a fi
   await expect(page.getByTestId('known-under-principals').getByRole('link', { name: `${principal.name} (${principal.frn})` })).toHaveAttribute('href', `/firm/${principal.frn}`);
   await page.goto(`/principals/${principal.frn}`);
 
-  await page.getByLabel('From').fill('2000-01-01');
-  await page.getByLabel('To').fill('2026-12-31');
+  await page.getByLabel('From', { exact: true }).fill('2000-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2026-12-31');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
   const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
   const [header, ...lines] = csv.trim().split('\r\n');
