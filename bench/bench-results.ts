@@ -369,6 +369,20 @@ export function renderMarkdown(r: BenchResults): string {
             `workspace page from stored data, ${p.workspace.reads} reads: p50 / p95`,
             `${p.workspace.p50.toFixed(0)} / ${p.workspace.p95.toFixed(0)} ms (${int(p.workspace.bytes)} characters)`,
           ],
+          ...(p.enrichment
+            ? [
+                ["each current AR's own standing (nobody browsing): ARs read; failed", `${int(p.enrichment.done)} of ${int(p.enrichment.ars)}; ${int(p.enrichment.failed)}`],
+                [
+                  `each AR's standing: wall time against the bound at ${p.budgetShare.requests}/${p.budgetShare.seconds} s`,
+                  `${p.enrichment.wallSeconds.toFixed(1)} s for ${int(p.enrichment.requests)} requests; bound ${p.enrichment.boundSeconds} s (${p.enrichment.ratioToBound?.toFixed(2) ?? '—'}×); ${p.enrichment.rateLimited} × 429; ${p.enrichment.blocks} blocks`,
+                ],
+                ["each AR's standing: levels; open findings", `${JSON.stringify(p.enrichment.levels)}; ${JSON.stringify(p.enrichment.findings)}`],
+                [
+                  `workspace page with every AR's standing stored, ${p.enrichment.workspace.reads} reads: p50 / p95`,
+                  `${p.enrichment.workspace.p50.toFixed(0)} / ${p.enrichment.workspace.p95.toFixed(0)} ms (${int(p.enrichment.workspace.bytes)} characters)`,
+                ],
+              ]
+            : []),
         ],
       ),
     );

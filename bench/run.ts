@@ -281,6 +281,8 @@ async function main(): Promise<void> {
         // The check's reads are background work: no interactive reserve, each slot held one window plus the margin.
         budgetShare: reportPacing,
         giveUpMs: giveUpMs * 2,
+        // 714 ARs at 4 requests each at the background share take about 12 minutes.
+        enrichmentGiveUpMs: 40 * 60_000,
         workspaceReads: options.quick ? 20 : 100,
         log,
       });

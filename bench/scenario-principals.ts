@@ -11,7 +11,10 @@
  * portal recorded them) against the budget bound at background work's share for the requests it
  * recorded, the register's 429s (the sandbox's count), the team's page-wait p95 with the check
  * against without it, and then the workspace page (`/principals/{frn}`, stored data only) read
- * sequentially: its last-byte p50 and p95.
+ * sequentially: its last-byte p50 and p95. On the first portal, after the check alone, each current
+ * AR's own standing is read (the pass "Read standings now" starts: one job per AR, idle priority,
+ * past the cache), timed against the bound at the same share, and the workspace read again with
+ * every AR's standing stored.
  */
 import type { RunningSandbox } from '@/sandbox/server';
 import { buildDataset } from '@/sandbox/dataset/generate';
@@ -37,6 +40,27 @@ export interface PrincipalsScenarioResult {
   findings: number;
   /** The same check on a fresh portal with nobody browsing: its wall time and ratio to the same bound. */
   alone: { wallSeconds: number; requests: number; boundSeconds: number; ratioToBound?: number; rateLimited: number };
+  /**
+   * After the check alone, on the same portal: each current AR's own standing read (one job per AR,
+   * idle priority, past the cache): the pass's wall time (its row's created to finished) against the
+   * bound at the same share for the requests it recorded, 429s during it, and the workspace page
+   * read afterwards with every AR's standing stored.
+   */
+  enrichment: {
+    ars: number;
+    done: number;
+    failed: number;
+    requests: number;
+    wallSeconds: number;
+    boundSeconds: number;
+    ratioToBound?: number;
+    rateLimited: number;
+    blocks: number;
+    maxIn10s: number;
+    levels: Record<string, number>;
+    findings: Record<string, number>;
+    workspace: { reads: number; p50: number; p95: number; bytes: number };
+  };
   upstream: number;
   rateLimited: number;
   blocks: number;
@@ -95,6 +119,64 @@ async function waitForCheck(portal: BenchPortal, checkId: string, giveUpMs: numb
   return { check, wallSeconds: (Date.parse(check.finished_at!) - Date.parse(check.created_at)) / 1000 };
 }
 
+async function runEnrichment(
+  ctx: { sandbox: RunningSandbox; portalAccount: { email: string }; budgetShare: Budget; giveUpMs: number; workspaceReads: number; log: (line: string) => void },
+  portal: BenchPortal,
+  frn: string,
+): Promise<PrincipalsScenarioResult['enrichment']> {
+  const before = ctx.sandbox.stats()[ctx.portalAccount.email] ?? { requests: 0, rateLimited: 0, blocks: 0, maxInWindow: 0 };
+  const started = (await call(portal, `/api/principals/${frn}/standings`, { method: 'POST', expect: 202 })) as { passId: string; total: number };
+  ctx.log(`  each AR's own standing: ${started.total} current ARs at the idle share (bound about ${budgetBoundSeconds(started.total * 4, ctx.budgetShare)} s)`);
+  const deadline = Date.now() + ctx.giveUpMs;
+  for (;;) {
+    const progress = (await call(portal, `/api/principals/${frn}/standings`, { expect: 200 })) as { pass: { id: string; finished: boolean; done: number } | null };
+    if (progress.pass?.id === started.passId && progress.pass.finished) break;
+    if (Date.now() > deadline) throw new Error(`The standing pass had not finished after ${ctx.giveUpMs / 1000} s (${progress.pass?.done ?? 0} of ${started.total}).`);
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  const pass = await portal.instance.withDb((db) => db.selectFrom('principal_standing_passes').selectAll().where('id', '=', started.passId).executeTakeFirstOrThrow());
+  const after = ctx.sandbox.stats()[ctx.portalAccount.email] ?? before;
+  const wallSeconds = (Date.parse(pass.finished_at!) - Date.parse(pass.created_at)) / 1000;
+  const requests = Number(pass.request_count);
+  const boundSeconds = budgetBoundSeconds(requests, ctx.budgetShare);
+  const levels = await portal.instance.withDb(async (db) => {
+    const rows = await db.selectFrom('principal_ar_standings').select('level').where('principal_frn', '=', frn).execute();
+    return rows.reduce<Record<string, number>>((n, r) => ({ ...n, [r.level]: (n[r.level] ?? 0) + 1 }), {});
+  });
+  const findings = await portal.instance.withDb(async (db) => {
+    const rows = await db.selectFrom('principal_findings').select('kind').where('principal_frn', '=', frn).where('closed_at', 'is', null).execute();
+    return rows.reduce<Record<string, number>>((n, r) => ({ ...n, [r.kind]: (n[r.kind] ?? 0) + 1 }), {});
+  });
+  const reads: number[] = [];
+  let bytes = 0;
+  await timedRead(portal, `/principals/${frn}`);
+  for (let i = 0; i < ctx.workspaceReads; i++) {
+    const r = await timedRead(portal, `/principals/${frn}`);
+    reads.push(r.ms);
+    bytes = r.bytes;
+  }
+  const sorted = [...reads].sort((a, b) => a - b);
+  const result = {
+    ars: Number(pass.total),
+    done: Number(pass.done),
+    failed: Number(pass.failed),
+    requests,
+    wallSeconds,
+    boundSeconds,
+    ratioToBound: ratioToBound(wallSeconds, boundSeconds),
+    rateLimited: after.rateLimited - before.rateLimited,
+    blocks: after.blocks - before.blocks,
+    maxIn10s: after.maxInWindow,
+    levels,
+    findings,
+    workspace: { reads: reads.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), bytes },
+  };
+  ctx.log(
+    `  standing pass: ${result.done} of ${result.ars} ARs (${result.failed} failed), ${requests} requests in ${wallSeconds.toFixed(1)} s (bound ${boundSeconds} s, ${result.ratioToBound?.toFixed(2) ?? '—'}×), ${result.rateLimited} × 429, levels ${JSON.stringify(levels)}, open findings ${JSON.stringify(findings)}; workspace p50 ${result.workspace.p50.toFixed(0)} ms, p95 ${result.workspace.p95.toFixed(0)} ms`,
+  );
+  return result;
+}
+
 async function timedRead(portal: BenchPortal, path: string): Promise<{ ms: number; bytes: number }> {
   const t0 = performance.now();
   const res = await fetch(`${portal.baseUrl}${path}`, { headers: { cookie: portal.sessions[0] } });
@@ -111,6 +193,8 @@ export async function runPrincipals(ctx: {
   teamSeconds: number;
   budgetShare: Budget;
   giveUpMs: number;
+  /** How long the standing pass of every current AR may take before the run gives up. */
+  enrichmentGiveUpMs: number;
   workspaceReads: number;
   log: (line: string) => void;
 }): Promise<PrincipalsScenarioResult> {
@@ -128,6 +212,7 @@ export async function runPrincipals(ctx: {
 
   ctx.log(`  the check alone: ${frn}'s AR book (${book.rows} rows) on a fresh portal with nobody browsing`);
   let alone: PrincipalsScenarioResult['alone'];
+  let enrichment: PrincipalsScenarioResult['enrichment'];
   let portal = await startBenchPortal({ env: ctx.portalEnv, staff: 1 });
   try {
     ctx.sandbox.reset();
@@ -141,6 +226,7 @@ export async function runPrincipals(ctx: {
       rateLimited: ctx.sandbox.stats()[ctx.portalAccount.email]?.rateLimited ?? 0,
     };
     ctx.log(`  alone: ${alone.requests} requests in ${wallSeconds.toFixed(1)} s (bound ${boundSeconds} s, ${alone.ratioToBound?.toFixed(2) ?? '—'}×), ${alone.rateLimited} × 429`);
+    enrichment = await runEnrichment({ ...ctx, giveUpMs: ctx.enrichmentGiveUpMs }, portal, frn);
   } finally {
     await portal.stop();
   }
@@ -190,6 +276,7 @@ export async function runPrincipals(ctx: {
       ratioToBound: ratioToBound(wallSeconds, boundSeconds),
       findings: Number(check.finding_count),
       alone,
+      enrichment,
       upstream: user?.requests ?? 0,
       rateLimited: user?.rateLimited ?? 0,
       blocks: user?.blocks ?? 0,

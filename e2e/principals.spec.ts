@@ -10,7 +10,8 @@ import { storageStatePath } from './support/shared-portal';
 // A principal's workspace in the browser against the shared portal and its sandbox (default seed,
 // day 0): an analyst adds a generated principal with a short AR list, uploads its book (built from
 // the sandbox's own list with one AR left out and one name changed), checks it now, sees exactly
-// those two findings, reviews one, downloads the return, prepares an AR's annual review (refused
+// those two findings, reviews one, reads each AR's own standing (a badge in words per AR; the AR's
+// firm page says which principal it is known under), downloads the return, prepares an AR's annual review (refused
 // when the analyst approves it, approved by an administrator) and attests the list; a viewer reads
 // the same page without the forms. Both pages pass axe.
 
@@ -41,7 +42,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 test.use({ storageState: storageStatePath('analyst') });
 
 test('an analyst adds a principal, uploads its book, checks it now, reviews a finding and downloads the return; a viewer reads', async ({ page, browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   expect(principal, 'a generated principal with a short AR list').toBeDefined();
   await page.goto('/principals');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Principals' })).toBeVisible();
@@ -77,8 +78,27 @@ test('an analyst adds a principal, uploads its book, checks it now, reviews a fi
   await page.reload();
   await expect(page.locator('#findings tbody tr').filter({ hasText: 'Name differs' })).toContainText('Acknowledged');
 
-  await page.getByLabel('From').fill('2000-01-01');
-  await page.getByLabel('To').fill('2026-12-31');
+  // Each current AR's own standing, read at the idle share: a badge in words per AR, and the AR's firm page says which principal it is known under.
+  await page.getByRole('button', { name: 'Read standings now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Reading the standing of ${principal.representatives.current.length} current ARs` })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('standing-pass')).toContainText(`${principal.representatives.current.length} of ${principal.representatives.current.length} current ARs read`, {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 60_000 });
+  const standingRows = page.locator('#ar-standings tbody tr');
+  await expect(standingRows).toHaveCount(principal.representatives.current.length);
+  await expect(standingRows.filter({ hasText: dataset.firms.get(renamed.arFrn)!.name }).getByTestId('standing-badge')).toHaveText(/^!\s*Caution · /);
+  await expect(page.getByText('Not read yet')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto(`/firm/${renamed.arFrn}`);
+  await expect(page.getByTestId('known-under-principals')).toContainText(`Known under principals: ${principal.name} (${principal.frn}), seen on`);
+  await expect(page.getByTestId('known-under-principals').getByRole('link', { name: `${principal.name} (${principal.frn})` })).toHaveAttribute('href', `/firm/${principal.frn}`);
+  await page.goto(`/principals/${principal.frn}`);
+
+  await page.getByLabel('From', { exact: true }).fill('2000-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2026-12-31');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
   const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
   const [header, ...lines] = csv.trim().split('\r\n');

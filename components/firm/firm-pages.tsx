@@ -49,7 +49,10 @@ function firmSection(slug: FirmSectionSlug, page: ReadyFirm, listView: ListView)
           fetchPage={(p) => endpoint(frn, { page: p })}
           fetchAll={(onProgress) => client.allPages(endpoint, [frn], { onProgress })}
           rows={(d) => sectionSize(slug, d)}
-          render={(d, scope) => view.table(d, scope, frn)}
+          render={(d, scope) => {
+            view.seen?.(frn, d);
+            return view.table(d, scope, frn);
+          }}
           // A search within the whole list walks every page at the person's priority (it answers them, not a report).
           find={find && { ...find, fetchAll: (onProgress) => client.allPages(endpoint, [frn], { onProgress, priority: 'interactive' }) }}
         />

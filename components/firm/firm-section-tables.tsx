@@ -14,6 +14,7 @@ import { PermissionsTable } from './permissions-table';
 import { RegulatorsTable } from './regulators-table';
 import { RequirementsTable } from './requirements-table';
 import { WaiversTable } from './waivers-table';
+import { recordPageLinksAfterResponse } from '@/lib/principals/page-links';
 
 /**
  * How each firm section (lib/sections/firm-sections.ts) is shown: the section page and the printable
@@ -24,6 +25,8 @@ export interface FirmSectionView<K extends FirmSectionSlug> {
   table: (data: FirmSectionData[K], scope: TableScope, frn: string) => ReactNode;
   /** For a section the register answers in one piece (not paged on its page): the page's body. */
   whole?: (frn: string, firmName: string) => ReactNode;
+  /** What the section's page (not the report) does with the rows it read, after the response: the AR list keeps its principal↔AR links. */
+  seen?: (frn: string, data: FirmSectionData[K]) => void;
 }
 
 export const FIRM_SECTION_VIEWS: { [K in FirmSectionSlug]: FirmSectionView<K> } = {
@@ -31,7 +34,7 @@ export const FIRM_SECTION_VIEWS: { [K in FirmSectionSlug]: FirmSectionView<K> } 
   requirements: { table: (d, scope, frn) => <RequirementsTable frn={frn} rows={d} scope={scope} /> },
   individuals: { table: (d, scope) => <IndividualsTable rows={d} scope={scope} /> },
   'controlled-functions': { table: (d, scope) => <ControlledFunctionsTables data={d} scope={scope} /> },
-  'appointed-representatives': { table: (d, scope) => <AppointedRepresentativesTables data={d} scope={scope} /> },
+  'appointed-representatives': { table: (d, scope) => <AppointedRepresentativesTables data={d} scope={scope} />, seen: recordPageLinksAfterResponse },
   'disciplinary-history': { table: (d, scope) => <DisciplinaryHistoryTable rows={d} scope={scope} /> },
   passports: { table: (d, scope, frn) => <PassportsTable frn={frn} data={d} scope={scope} /> },
   waivers: { table: (d, scope) => <WaiversTable rows={d} scope={scope} /> },

@@ -12,6 +12,8 @@ export const FINDING_KIND_LABELS: Record<StoredFinding['kind'], string> = {
   'date-mismatch': 'Dates differ',
   'type-mismatch': 'Type differs',
   'name-mismatch': 'Name differs',
+  standing: 'Standing changed',
+  'other-principal': 'Under another principal',
 };
 
 const STATE_LABELS: Record<StoredFinding['state'], string> = { new: 'New', acknowledged: 'Acknowledged', escalated: 'Escalated', expected: 'Expected' };

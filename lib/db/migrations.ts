@@ -834,6 +834,78 @@ function migration0016(): Migration {
   };
 }
 
+/**
+ * Each current AR's own standing (lib/principals/ar-standing.ts): a pass reads every current AR of
+ * a principal's last reading at the idle share and keeps, per principal↔AR, the standing it read
+ * (and the standing before an open `standing` finding, to know when it goes back); the findings
+ * gain the kinds `standing` and `other-principal`; the links keep the principal's name and the
+ * bucket they were read in. The findings' kind check is widened in place on PostgreSQL; SQLite
+ * cannot alter one, so principal_findings is rebuilt from its own stored definition with only the
+ * check changed (as 0013 rebuilt bulk_rows).
+ */
+const FINDING_KINDS_0017 = ['not-in-book', 'not-on-register', 'date-mismatch', 'type-mismatch', 'name-mismatch', 'standing', 'other-principal'];
+
+function migration0017(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      const allowed = sql.join(FINDING_KINDS_0017.map((k) => sql.lit(k)));
+      if (dialect === 'postgres') {
+        await sql`alter table principal_findings drop constraint principal_findings_kind_check`.execute(db);
+        await sql`alter table principal_findings add constraint principal_findings_kind_check check (kind in (${allowed}))`.execute(db);
+      } else {
+        const table = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'principal_findings'`.execute(db);
+        const ddl = table.rows[0]?.sql ?? '';
+        const check = /check\s*\(\s*kind in\s*\([^)]*\)\s*\)/i;
+        if (!check.test(ddl)) throw new Error('0017: the principal_findings kind check was not found in its definition');
+        const list = FINDING_KINDS_0017.map((k) => `'${k}'`).join(', ');
+        const rebuilt = ddl.replace(/^create table\s+("?)principal_findings\1/i, 'create table "principal_findings_0017"').replace(check, `check (kind in (${list}))`);
+        const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'principal_findings' and sql is not null`.execute(db);
+        const columns = await sql<{ name: string }>`select name from pragma_table_info('principal_findings')`.execute(db);
+        const names = sql.join(columns.rows.map((c) => sql.id(c.name)));
+        await sql.raw(rebuilt).execute(db);
+        await sql`insert into principal_findings_0017 (${names}) select ${names} from principal_findings`.execute(db);
+        await db.schema.dropTable('principal_findings').execute();
+        await sql`alter table principal_findings_0017 rename to principal_findings`.execute(db);
+        for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
+      }
+      await db.schema.alterTable('principal_ar_links').addColumn('principal_name', 'text').execute();
+      await db.schema.alterTable('principal_ar_links').addColumn('bucket', 'text').execute();
+      await db.schema
+        .createTable('principal_standing_passes')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('principal_frn', 'text', (c) => c.notNull())
+        .addColumn('check_id', 'text', (c) => c.notNull())
+        .addColumn('trigger', 'text', (c) => c.notNull())
+        .addColumn('pass_key', 'text', (c) => c.unique())
+        .addColumn('requested_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('finished_at', 'text')
+        .addColumn('total', 'integer', (c) => c.notNull())
+        .addColumn('done', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('failed', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('request_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addCheckConstraint('principal_standing_passes_trigger_check', sql`trigger in ('manual', 'nightly')`)
+        .execute();
+      await db.schema.createIndex('principal_standing_passes_principal_at').on('principal_standing_passes').columns(['principal_frn', 'created_at']).execute();
+      await db.schema
+        .createTable('principal_ar_standings')
+        .addColumn('principal_frn', 'text', (c) => c.notNull())
+        .addColumn('ar_frn', 'text', (c) => c.notNull())
+        .addColumn('ar_name', 'text', (c) => c.notNull())
+        .addColumn('level', 'text', (c) => c.notNull())
+        .addColumn('standing', 'text', (c) => c.notNull())
+        .addColumn('baseline', 'text')
+        .addColumn('individuals', 'text', (c) => c.notNull())
+        .addColumn('read_at', 'text', (c) => c.notNull())
+        .addColumn('pass_id', 'text', (c) => c.notNull())
+        .addColumn('requests', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('principal_ar_standings_pk', ['principal_frn', 'ar_frn'])
+        .addCheckConstraint('principal_ar_standings_level_check', sql`level in ('clear', 'caution', 'stop')`)
+        .execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_portal_state': migration0001(dialect),
@@ -851,6 +923,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0013_screening': migration0013(dialect),
     '0015_hardening': migration0015(dialect),
     '0016_principals': migration0016(),
+    '0017_ar_standing': migration0017(dialect),
   };
 }
 

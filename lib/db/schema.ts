@@ -514,7 +514,7 @@ export type FindingState = ChangeState;
 export interface PrincipalFindingsTable {
   id: string;
   principal_frn: string;
-  kind: 'not-in-book' | 'not-on-register' | 'date-mismatch' | 'type-mismatch' | 'name-mismatch';
+  kind: 'not-in-book' | 'not-on-register' | 'date-mismatch' | 'type-mismatch' | 'name-mismatch' | 'standing' | 'other-principal';
   ar_frn: string;
   ar_name: string;
   register_value: string;
@@ -540,6 +540,45 @@ export interface PrincipalArLinksTable {
   source: string;
   first_seen_at: string;
   last_seen_at: string;
+  /** The principal's name as read with the link (0017; null before). */
+  principal_name: string | null;
+  /** The bucket the AR was last read in: 'current' or 'previous' (0017; null when not known). */
+  bucket: 'current' | 'previous' | null;
+}
+
+/** A pass reading each current AR's own standing for a principal (0017). */
+export interface PrincipalStandingPassesTable {
+  id: string;
+  principal_frn: string;
+  /** The principal check whose reading listed the current ARs. */
+  check_id: string;
+  trigger: 'manual' | 'nightly';
+  /** `standing:<check id>` for the pass that follows a nightly check, so it starts once. */
+  pass_key: string | null;
+  requested_by: string;
+  created_at: string;
+  finished_at: string | null;
+  total: number;
+  done: number;
+  failed: number;
+  request_count: number;
+}
+
+/** Each principal↔AR's standing as last read (0017). */
+export interface PrincipalArStandingsTable {
+  principal_frn: string;
+  ar_frn: string;
+  ar_name: string;
+  level: 'clear' | 'caution' | 'stop';
+  /** JSON: the Standing (lib/standing). */
+  standing: string;
+  /** JSON: the standing before the open `standing` finding (what it must go back to); null when none is open. */
+  baseline: string | null;
+  /** JSON: the AR's individuals as read [{irn, name, status}]. */
+  individuals: string;
+  read_at: string;
+  pass_id: string;
+  requests: number;
 }
 
 /** An annual review of one AR: prepared by one person, approved by another. */
@@ -608,6 +647,8 @@ export interface Database {
   principal_ar_links: PrincipalArLinksTable;
   principal_reviews: PrincipalReviewsTable;
   principal_attestations: PrincipalAttestationsTable;
+  principal_standing_passes: PrincipalStandingPassesTable;
+  principal_ar_standings: PrincipalArStandingsTable;
 }
 
 export type Db = Kysely<Database>;

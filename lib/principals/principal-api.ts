@@ -8,6 +8,8 @@ import { checkFrn } from '@/lib/register/validate';
 import { json, refuse, type WatchActor } from '@/lib/watchlists/watch-api';
 import { checkPeriod, RETURN_COLUMNS, returnPopulation } from './annual-return';
 import { readBookFile, type SpreadsheetRead } from './book-reader';
+import { otherPrincipalsOf } from './ar-links';
+import { arStandings, latestPass, startStandingPass, type StandingPass } from './ar-standing';
 import { startPrincipalCheck } from './principal-check';
 import {
   addPrincipal,
@@ -144,6 +146,69 @@ export async function startCheckResponse(deps: PrincipalApiDeps, actor: WatchAct
   await deps.audit({ action: 'principal.check.start', outcome: 'success', user: actorOf(actor), reference: frn, detail: { check: started.checkId } });
   deps.wake?.();
   return json(202, { cycleId: started.checkId, progress: `/api/watch/cycles/${started.checkId}` });
+}
+
+function passJson(pass: StandingPass | null) {
+  return pass
+    ? {
+        id: pass.id,
+        trigger: pass.trigger,
+        createdAt: pass.createdAt,
+        finishedAt: pass.finishedAt,
+        finished: pass.finishedAt !== null,
+        total: pass.total,
+        done: pass.done,
+        failed: pass.failed,
+        requests: pass.requestCount,
+      }
+    : null;
+}
+
+/** POST /api/principals/{frn}/standings → 202 {passId, total}: reads each current AR's own standing at the idle share. */
+export async function startStandingsResponse(deps: PrincipalApiDeps, actor: WatchActor, rawFrn: string): Promise<Response> {
+  const checked = frnFrom(rawFrn);
+  if (!checked.ok) return checked.response;
+  const frn = checked.frn;
+  if (!(await principalOr404(deps.db, frn))) return notAPrincipalHere(frn);
+  try {
+    const started = await startStandingPass(deps.db, { frn, trigger: 'manual', requestedBy: actor.email.toLowerCase() });
+    await deps.audit({ action: 'principal.standing.start', outcome: 'success', user: actorOf(actor), reference: frn, detail: { pass: started.passId, ars: started.total } });
+    deps.wake?.();
+    return json(202, { passId: started.passId, total: started.total, progress: `/api/principals/${frn}/standings` });
+  } catch (error) {
+    if (error instanceof PrincipalInputError) return refuse(409, 'conflict', error.message);
+    throw error;
+  }
+}
+
+/** GET /api/principals/{frn}/standings → {pass, ars: [...]}: each current AR's standing as last read, and the principals it is known under. */
+export async function standingsResponse(deps: PrincipalApiDeps, rawFrn: string): Promise<Response> {
+  const checked = frnFrom(rawFrn);
+  if (!checked.ok) return checked.response;
+  const frn = checked.frn;
+  const principal = await principalOr404(deps.db, frn);
+  if (!principal) return notAPrincipalHere(frn);
+  const [reading, pass, stored] = await Promise.all([latestReading(deps.db, frn), latestPass(deps.db, frn), arStandings(deps.db, frn)]);
+  const current = new Map<string, string>();
+  for (const r of reading?.rows ?? []) if (r.bucket === 'current') current.set(r.arFrn, r.name);
+  const others = await otherPrincipalsOf(deps.db, frn, [...current.keys()]);
+  return json(200, {
+    principal: { frn, name: principal.name, registerState: principal.registerState },
+    pass: passJson(pass),
+    ars: [...current].map(([arFrn, arName]) => {
+      const s = stored.get(arFrn);
+      return {
+        arFrn,
+        arName: s?.arName ?? arName,
+        level: s?.level ?? null,
+        label: s?.standing.label ?? null,
+        reasons: s?.standing.reasons.map((r) => r.text) ?? [],
+        individuals: s?.individuals.length ?? null,
+        readAt: s?.readAt ?? null,
+        otherPrincipals: (others.get(arFrn) ?? []).map((o) => ({ frn: o.principalFrn, name: o.principalName, bucket: o.bucket, lastSeenAt: o.lastSeenAt })),
+      };
+    }),
+  });
 }
 
 /** GET /api/principals/{frn}/findings[?include=all] */

@@ -3,13 +3,15 @@ import { defineJob } from '@/lib/jobs/define-job';
 import type { EngineDeps } from '@/lib/jobs/engine-deps';
 import type { Job } from '@/lib/jobs/job-queue';
 import { PRINCIPAL_CHECK_ATTEMPTS, PRINCIPAL_CHECK_JOB, PRINCIPAL_CHECK_PRIORITY, runPrincipalCheck, type PrincipalCheckPayload } from './principal-check';
-import { failCheck } from './principal-store';
+import { startStandingPass } from './ar-standing';
+import { failCheck, getCheck } from './principal-store';
 
 const payload: z.ZodType<PrincipalCheckPayload> = z.object({ checkId: z.string(), frn: z.string() });
 
 /**
  * The principal check job (enqueued by `startPrincipalCheck`, principal-check.ts): reads the AR
- * list, records the reading and its findings. A register that does not answer is retried by the
+ * list, records the reading and its findings, and after a nightly check starts the pass that reads
+ * each current AR's own standing (ar-standing.ts). A register that does not answer is retried by the
  * queue; a check already recorded records nothing twice.
  */
 export const principalCheckJob = defineJob<PrincipalCheckPayload, EngineDeps>({
@@ -22,6 +24,10 @@ export const principalCheckJob = defineJob<PrincipalCheckPayload, EngineDeps>({
   async run(p, _job, { deps }) {
     const run = await runPrincipalCheck(deps, p);
     if (run.outcome === 'retry') return { status: 'retry', error: run.error, ...(run.retryAfterMs ? { retryAfterMs: run.retryAfterMs } : {}) };
+    // A nightly check is followed by its ARs' own standing at the idle share (once per check, keyed by it).
+    const check = await getCheck(deps.db, p.checkId);
+    if (check?.trigger === 'nightly' && check.outcome === 'ok' && check.currentCount > 0)
+      await startStandingPass(deps.db, { frn: p.frn, trigger: 'nightly', requestedBy: check.requestedBy, passKey: `standing:${check.id}`, now: deps.now?.() });
     return { status: 'done', result: { findings: run.findings.length, ...run.applied, requests: run.requests } };
   },
 });

@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import { isoNow } from '@/lib/db/clock';
 import { appendAudit, type AuditActor } from '@/lib/db/queries/audit';
 import type { ChangeState, Db, PrincipalAttestationsTable, PrincipalChecksTable, PrincipalFindingsTable, PrincipalReviewsTable } from '@/lib/db/schema';
+import { recordLinks } from './ar-links';
 import type { BookRole, BookRow } from './book-reader';
-import { findingKey, sidesFor, type Finding, type FindingKind, type RegisterArRow } from './reconcile';
+import { findingKey, RECONCILE_KINDS, sidesFor, type Finding, type FindingKind, type RegisterArRow, type StoredFindingKind } from './reconcile';
 import { bindStore } from '@/lib/db/bind-store';
 
 /**
@@ -76,7 +77,7 @@ export interface PrincipalCheck {
 export interface StoredFinding {
   id: string;
   principalFrn: string;
-  kind: FindingKind;
+  kind: StoredFindingKind;
   arFrn: string;
   arName: string;
   register: string;
@@ -449,14 +450,23 @@ export async function recordReading(db: Db, checkId: string, reading: ReadingRec
       .set({ register_state: reading.registerState, ...(reading.principalName ? { name: reading.principalName } : {}) })
       .where('frn', '=', frn)
       .execute();
+    const principalName = reading.principalName ?? (await trx.selectFrom('principals').select('name').where('frn', '=', frn).executeTakeFirst())?.name ?? null;
     await recordLinks(
       trx,
-      frn,
-      reading.rows.map((r) => ({ arFrn: r.arFrn, name: r.name })),
+      { frn, name: principalName },
+      // Previous rows first: an AR in both buckets is kept as current.
+      [...reading.rows].sort((a, b) => (a.bucket === b.bucket ? 0 : a.bucket === 'previous' ? -1 : 1)).map((r) => ({ arFrn: r.arFrn, name: r.name, bucket: r.bucket })),
       'principal-check',
       at,
     );
-    const open = await trx.selectFrom('principal_findings').selectAll().where('principal_frn', '=', frn).where('closed_at', 'is', null).execute();
+    // Only the reconciliation's own kinds: `standing` and `other-principal` findings are the AR standing pass's (ar-standing.ts).
+    const open = (await trx
+      .selectFrom('principal_findings')
+      .selectAll()
+      .where('principal_frn', '=', frn)
+      .where('closed_at', 'is', null)
+      .where('kind', 'in', RECONCILE_KINDS)
+      .execute()) as Array<PrincipalFindingsTable & { kind: FindingKind }>;
     const byKey = new Map(open.map((f) => [findingKey({ kind: f.kind, arFrn: f.ar_frn }), f]));
     const seen = new Set<string>();
     for (const f of reading.findings) {
@@ -533,35 +543,8 @@ export async function recordReading(db: Db, checkId: string, reading: ReadingRec
 
 // ---- Links --------------------------------------------------------------------------------------
 
-/** Keeps every principal↔AR link read: first and last seen, and where from. */
-export async function recordLinks(
-  db: Db,
-  principalFrn: string,
-  links: ReadonlyArray<{ arFrn: string; name: string | null }>,
-  source: string,
-  at: string = isoNow(),
-): Promise<void> {
-  const unique = new Map<string, string | null>();
-  for (const l of links) unique.set(l.arFrn, l.name ?? unique.get(l.arFrn) ?? null);
-  const values = [...unique].map(([arFrn, name]) => ({ principal_frn: principalFrn, ar_frn: arFrn, ar_name: name, source, first_seen_at: at, last_seen_at: at }));
-  for (let i = 0; i < values.length; i += 200) {
-    await db
-      .insertInto('principal_ar_links')
-      .values(values.slice(i, i + 200))
-      .onConflict((oc) =>
-        oc
-          .columns(['principal_frn', 'ar_frn'])
-          .doUpdateSet((eb) => ({ last_seen_at: eb.ref('excluded.last_seen_at'), ar_name: eb.ref('excluded.ar_name'), source: eb.ref('excluded.source') })),
-      )
-      .execute();
-  }
-}
-
-/** The principals an AR is known under (every link read), by principal FRN. */
-export async function principalsOf(db: Db, arFrn: string): Promise<Array<{ principalFrn: string; source: string; lastSeenAt: string }>> {
-  const rows = await db.selectFrom('principal_ar_links').select(['principal_frn', 'source', 'last_seen_at']).where('ar_frn', '=', arFrn).orderBy('principal_frn').execute();
-  return rows.map((r) => ({ principalFrn: r.principal_frn, source: r.source, lastSeenAt: r.last_seen_at }));
-}
+// The links' store is lib/principals/ar-links.ts (recorded from checks, the watch and pages alike).
+export { principalsOf } from './ar-links';
 
 // ---- Findings -----------------------------------------------------------------------------------
 

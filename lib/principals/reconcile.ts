@@ -19,6 +19,10 @@ import type { BookRow } from './book-reader';
 
 export const FINDING_KINDS = ['not-in-book', 'not-on-register', 'date-mismatch', 'type-mismatch', 'name-mismatch'] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
+/** The kinds a check's reconciliation opens and closes (the AR standing pass keeps the others). */
+export const RECONCILE_KINDS: FindingKind[] = [...FINDING_KINDS];
+/** Every kind a stored finding may have: the reconciliation's, and the AR standing pass's (ar-standing.ts). */
+export type StoredFindingKind = FindingKind | 'standing' | 'other-principal';
 
 /** One row of the register's AR list, as the portal stores it in a reading. */
 export interface RegisterArRow {

@@ -161,8 +161,8 @@ export function principalAttestationPath(frn: string, id: string): PrincipalsPat
 export const PRINCIPALS_API_PATH = '/api/principals' satisfies AppPath<'/api/principals'>;
 export function principalApiPath(
   frn: string,
-  action: 'book' | 'check' | 'findings' | 'return' | 'reviews' | 'attest',
-): AppPath<`/api/principals/${string}/${'book' | 'check' | 'findings' | 'return' | 'reviews' | 'attest'}`> {
+  action: 'book' | 'check' | 'findings' | 'return' | 'reviews' | 'attest' | 'standings',
+): AppPath<`/api/principals/${string}/${'book' | 'check' | 'findings' | 'return' | 'reviews' | 'attest' | 'standings'}`> {
   return `${PRINCIPALS_API_PATH}/${seg(frn)}/${action}`;
 }
 export interface ChangesQuery {

@@ -9,6 +9,7 @@ import { readNightlySettings, startNightlySchedule, type NightlySettings } from 
 import { afterWatchJob, watchCheckJob } from '@/lib/watch/watch-check.job';
 import { afterPrincipalJob, principalCheckJob } from '@/lib/principals/principal-check.job';
 import { startPrincipalNightly } from '@/lib/principals/principal-nightly';
+import { afterArStandingJob, arStandingJob } from '@/lib/principals/ar-standing.job';
 import { getLogger } from '@/lib/runtime/logger';
 
 /**
@@ -21,7 +22,7 @@ import { getLogger } from '@/lib/runtime/logger';
 /** What the kinds are given: the engine's database, dialect, register client and clock, and where notifications go. */
 export type BackgroundDeps = NotifyDeps;
 
-export const JOB_KINDS: readonly AnyJobKind<BackgroundDeps>[] = [watchCheckJob, bulkRowJob, digestJob, highMailJob, webhookJob, principalCheckJob];
+export const JOB_KINDS: readonly AnyJobKind<BackgroundDeps>[] = [watchCheckJob, bulkRowJob, digestJob, highMailJob, webhookJob, principalCheckJob, arStandingJob];
 
 /** Every kind's handler by kind, given the dependencies. */
 export function jobHandlers(deps: BackgroundDeps): Record<string, JobHandler> {
@@ -34,6 +35,7 @@ export async function afterJob(deps: BackgroundDeps, job: Job): Promise<void> {
   if ((await afterWatchJob(deps, job)) && job.group) await afterCycleClosed(deps, job.group);
   await afterBulkJob(deps, job);
   await afterPrincipalJob(deps, job);
+  await afterArStandingJob(deps, job);
 }
 
 export interface EngineSettings extends WorkerSettings {

@@ -25,6 +25,8 @@ export const DISCIPLINARY_PAGES = 5;
 export interface StandingReadOptions {
   priority: Priority;
   maxWaitMs?: number;
+  /** Read past the cache (a principal's AR standings, which must see today's register). */
+  refresh?: boolean;
   /** Sees each answer (to count live calls, or to throw so the caller retries later). */
   note?: (result: RegisterResult<unknown> | AllPagesResult<unknown>) => void;
 }
@@ -55,14 +57,19 @@ function historyRead(result: AllPagesResult<DisciplinaryAction[]>): Read<{ actio
 }
 
 function callOptions(options: StandingReadOptions): CallOptions {
-  return { priority: options.priority, ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}) };
+  return { priority: options.priority, ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}), ...(options.refresh ? { refresh: true } : {}) };
 }
 
 export async function readFirmFacts(client: RegisterClient, record: Firm, options: StandingReadOptions): Promise<FirmFacts> {
   const note = options.note ?? (() => undefined);
   const [requirements, history] = await Promise.all([
     client.firmRequirements(record.frn, callOptions(options)),
-    client.allPages(client.firmDisciplinaryHistory, [record.frn], { priority: options.priority, maxPages: DISCIPLINARY_PAGES, maxWaitMs: options.maxWaitMs }),
+    client.allPages(client.firmDisciplinaryHistory, [record.frn], {
+      priority: options.priority,
+      maxPages: DISCIPLINARY_PAGES,
+      maxWaitMs: options.maxWaitMs,
+      refresh: options.refresh,
+    }),
   ]);
   note(requirements);
   note(history);

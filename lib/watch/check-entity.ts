@@ -5,6 +5,7 @@ import type { ChangeSeverity, Db, EntityKind } from '@/lib/db/schema';
 import type { RegisterClient } from '@/lib/register/register-client-types';
 import { diffSection, type RowDiff } from './section-diff';
 import { type SectionRead, watchSection, WATCH_SECTIONS } from './watch-sections';
+import { linksFromArList, recordLinks } from '@/lib/principals/ar-links';
 import { isUniqueViolation } from '@/lib/db/errors';
 import type { Standing } from '@/lib/standing/standing';
 import { checkStanding, standingChange } from './check-standing';
@@ -229,6 +230,18 @@ export async function checkEntity(deps: CheckDeps, request: CheckRequest): Promi
           standing: standing ? JSON.stringify(standing) : null,
         })
         .execute();
+      // A firm's AR list, read anyway: its principal↔AR links are kept (lib/principals/ar-links.ts), no register call more.
+      const arList = snapshot.sections['appointed-representatives'];
+      if (request.kind === 'firm' && arList?.status === 'ok' && arList.rows.length > 0) {
+        const rows = arList.rows as Array<{ frn?: string; name?: string; list?: string }>;
+        await recordLinks(
+          trx,
+          { frn: request.ref, name },
+          linksFromArList({ current: rows.filter((r) => r.list !== 'Previous'), previous: rows.filter((r) => r.list === 'Previous') }),
+          'watch',
+          at,
+        );
+      }
       if (changes.length > 0) {
         await trx
           .insertInto('watch_changes')

@@ -25,6 +25,12 @@ export const BANK_DAY1_REQUIREMENT_REF = 'OR-0200206';
 export const CLOSED_SUB_FUND_PRN = String(Number(SHOWCASE.umbrellaFundPrn) + UMBRELLA_SUB_FUNDS);
 /** The first number tried for the umbrella's new sub-fund on day 1 (the next free one is used). */
 export const NEW_SUB_FUND_FIRST_PRN = String(Number(SHOWCASE.umbrellaFundPrn) + UMBRELLA_SUB_FUNDS + 1);
+/**
+ * The restriction one of the network's representatives gets on day 8 and loses on day 9. Days 8
+ * and 9 change ordinary records (the network's representatives, chosen by rule), not showcase
+ * ones, so they are in the change list and sandbox/README.md but not in SHOWCASE_CHANGES.
+ */
+export const AR_DAY8_REQUIREMENT_REF = 'OR-0700108';
 
 /** The showcase changes by day, for tests and the README (which must list each). */
 export const SHOWCASE_CHANGES: ReadonlyArray<{ day: number; ref: string; what: string }> = [
@@ -304,6 +310,14 @@ function showcaseDay(s: DayState, ctx: PlanContext, rng: Rng, run: Run): void {
     case 6:
       networkRepresentativesDay(s, ctx, run);
       return;
+    case 8:
+      networkStandingDay(s, ctx, rng, run);
+      return;
+    case 9: {
+      const restricted = s.firm(SHOWCASE.networkPrincipalFrn).representatives.current.find((l) => s.details(l.arFrn).requirements.some((r) => r.ref === AR_DAY8_REQUIREMENT_REF));
+      if (restricted) run({ op: 'requirement-lift', frn: restricted.arFrn, ref: AR_DAY8_REQUIREMENT_REF });
+      return;
+    }
     case 10:
       becomeDirectlyAuthorised(s, ctx, rng, run, SHOWCASE.appointedRepresentativeFrn);
       return;
@@ -364,6 +378,37 @@ function networkRepresentativesDay(s: DayState, ctx: PlanContext, run: Run): voi
     .representatives.current.filter((l) => l.subType === 'Full' && l.arFrn !== SHOWCASE.appointedRepresentativeFrn && l.arFrn !== newcomer && othersOf(l.arFrn).length === 0);
   const retyped = full[full.length - 1];
   if (retyped) run({ op: 'ar-retype', arFrn: retyped.arFrn, principalFrn: network.frn, effective: retyped.effective, subType: 'Introducer', tiedAgent: retyped.tiedAgent });
+}
+
+/**
+ * Day 8 for the network principal: three of its representatives change standing, each chosen by a
+ * rule (not at random) so the standing of a principal's ARs can be tested against the change list:
+ * a restriction (a requirement), a disciplinary action, and the sub-status "In administration"
+ * while the principal still lists the representative as current.
+ */
+function networkStandingDay(s: DayState, ctx: PlanContext, rng: Rng, run: Run): void {
+  const network = s.firm(SHOWCASE.networkPrincipalFrn);
+  const date = registerDate(s.day);
+  const chosen = network.representatives.current
+    .map((l) => l.arFrn)
+    .filter((frn) => {
+      const f = s.firm(frn);
+      return (
+        frn !== SHOWCASE.appointedRepresentativeFrn &&
+        !ctx.protectedRefs.has(frn) &&
+        f.kind === 'appointed-representative' &&
+        f.appointments.every((l) => l.termination !== null || l.principalFrn === network.frn)
+      );
+    })
+    .sort((a, b) => Number(a) - Number(b))
+    .slice(0, 3);
+  const [restricted, disciplined, administered] = chosen;
+  if (restricted) run({ op: 'requirement-impose', frn: restricted, requirement: requirementFrom(AR_DAY8_REQUIREMENT_REF, 'No holding of client money', date) });
+  if (disciplined) {
+    const f = s.firm(disciplined);
+    run({ op: 'disciplinary-add', type: 'firm', ref: f.frn, record: fillEnforcement(rng, FIRM_ENFORCEMENT[0], f.name, REFERENCE_DAY + s.day) });
+  }
+  if (administered) run({ op: 'sub-status', frn: administered, subStatus: 'In administration' });
 }
 
 function requirementFrom(ref: string, title: string, effective: string): RequirementRecord {

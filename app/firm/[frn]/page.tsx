@@ -4,6 +4,7 @@ import { FIRM_PAGES } from '@/components/firm/firm-pages';
 import { FirmKeyFacts } from '@/components/firm/firm-key-facts';
 import { FirmSectionLinks } from '@/components/firm/firm-section-links';
 import { FirmWarnings } from '@/components/firm/firm-warnings';
+import { KnownUnderPrincipals } from '@/components/firm/known-under-principals';
 import { overviewRoute } from '@/components/register/entity-route';
 import { FirmReportLinks } from '@/components/report/firm-report-links';
 import { WatchControl } from '@/components/watch/watch-control';
@@ -28,6 +29,10 @@ const route = overviewRoute(FIRM_PAGES, ({ frn, firm }) => ({
   content: (
     <>
       <WatchControl kind="firm" refNumber={frn} name={firm.kind === 'ok' ? (firm.data.name ?? null) : null} />
+      {/* The principals the portal has seen this firm under (its own store, streamed: never holds the page). */}
+      <Suspense fallback={null}>
+        <KnownUnderPrincipals frn={frn} />
+      </Suspense>
       {firm.kind === 'ok' ? <FirmWarnings firm={firm.data} sayNone /> : null}
       <FirmSectionLinks frn={frn} />
       <FirmReportLinks frn={frn} />

@@ -15,6 +15,10 @@ import { reviewSchedule } from '@/lib/principals/reviews';
 import { AttestButton, PrepareReviewForm } from '@/components/principals/review-forms';
 import { AttestationsTable, DueReviewsTable, ReviewsTable } from '@/components/principals/reviews-tables';
 import { checkFrn } from '@/lib/register/validate';
+import { ArStandingsTable, passText } from '@/components/principals/ar-standings';
+import { ReadStandingsNow } from '@/components/principals/read-standings-now';
+import { arLinksStore } from '@/lib/principals/ar-links';
+import { arStandingStore } from '@/lib/principals/ar-standing';
 import { firmPath, principalApiPath, PRINCIPALS_PATH } from '@/lib/routes/portal-paths';
 
 export const metadata: Metadata = { title: 'Principal' };
@@ -32,14 +36,25 @@ export default async function PrincipalPage({ params }: { params: Promise<{ frn:
   const frn = checked.value;
   const principal = await principalStore.getPrincipal(frn);
   if (!principal) notFound();
-  const [books, findings, checks, reading, reviews, attestations] = await Promise.all([
+  const [books, findings, checks, reading, reviews, attestations, pass, standings] = await Promise.all([
     principalStore.listBooks(frn),
     principalStore.listFindings(frn),
     principalStore.recentChecks(frn, 5),
     principalStore.latestReading(frn),
     principalStore.listReviews(frn),
     principalStore.listAttestations(frn),
+    arStandingStore.latestPass(frn),
+    arStandingStore.arStandings(frn),
   ]);
+  const currentArs = new Map<string, string>();
+  for (const r of reading?.rows ?? []) if (r.bucket === 'current') currentArs.set(r.arFrn, r.name);
+  const others = await arLinksStore.otherPrincipalsOf(frn, [...currentArs.keys()]);
+  const standingRows = [...currentArs].map(([arFrn, arName]) => ({
+    arFrn,
+    arName: standings.get(arFrn)?.arName ?? arName,
+    stored: standings.get(arFrn) ?? null,
+    others: others.get(arFrn) ?? [],
+  }));
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const due = reading ? reviewSchedule(reading.rows, reviews, today) : [];
   const canManage = hasRole(user.role, 'analyst');
@@ -87,6 +102,21 @@ export default async function PrincipalPage({ params }: { params: Promise<{ frn:
           Findings
         </h2>
         <FindingsTable findings={findings} canManage={canManage} />
+      </section>
+
+      <section aria-labelledby="ar-standing-heading" className="space-y-3">
+        <h2 id="ar-standing-heading" className="text-lg font-semibold">
+          Each AR&apos;s own standing
+        </h2>
+        <p className="max-w-3xl text-sm text-slate-700">
+          Each current appointed representative&apos;s register record, requirements, disciplinary history and individuals, read at the idle share of the register&apos;s budget
+          after every nightly check. A change of standing is a finding, and so is an AR the portal has seen on another principal&apos;s AR list.
+        </p>
+        <p className="text-sm text-slate-700" data-testid="standing-pass">
+          {passText(pass)}
+        </p>
+        {reading && canManage ? <ReadStandingsNow frn={frn} /> : null}
+        {reading ? <ArStandingsTable rows={standingRows} /> : <p className="text-sm text-slate-700">Available once the register has been read.</p>}
       </section>
 
       <section aria-labelledby="book-heading" className="space-y-3">

@@ -1,0 +1,87 @@
+import Link from 'next/link';
+import { StandingBadge } from '@/components/standing/standing-badge';
+import { DataTable } from '@/components/tables/data-table';
+import { formatDate, formatDateTime } from '@/lib/format/date';
+import type { KnownPrincipal } from '@/lib/principals/ar-links';
+import type { StandingPass, StoredArStanding } from '@/lib/principals/ar-standing';
+import { LEVEL_WORD, type StandingLevel } from '@/lib/standing/standing';
+import { firmPath } from '@/lib/routes/portal-paths';
+
+export interface ArStandingRow {
+  arFrn: string;
+  arName: string;
+  stored: StoredArStanding | null;
+  others: KnownPrincipal[];
+}
+
+const ORDER: Record<StandingLevel, number> = { stop: 0, caution: 1, clear: 2 };
+
+/** What the last pass did, in a sentence. */
+export function passText(pass: StandingPass | null): string {
+  if (!pass) return "No AR's own standing has been read yet. It is read after every nightly check, or now with Read standings now.";
+  const read = `${pass.done.toLocaleString('en-GB')} of ${pass.total.toLocaleString('en-GB')} current ARs read in ${pass.requestCount.toLocaleString('en-GB')} register requests`;
+  const failed = pass.failed > 0 ? `, ${pass.failed.toLocaleString('en-GB')} could not be read` : '';
+  return pass.finishedAt
+    ? `Last read ${formatDateTime(pass.finishedAt)} (${pass.trigger === 'nightly' ? 'after the nightly check' : `started by ${pass.requestedBy}`}): ${read}${failed}.`
+    : `Reading since ${formatDateTime(pass.createdAt)}, at the idle share of the register's budget (people's pages go first): ${read} so far${failed}.`;
+}
+
+/**
+ * Each current AR of the last reading with its own standing as last read (a badge: symbol, level
+ * and words, never colour alone), its reasons, and the other principals it is known under; the
+ * stops first, then the cautions. From stored data only.
+ */
+export function ArStandingsTable({ rows }: { rows: ArStandingRow[] }) {
+  const sorted = [...rows].sort(
+    (a, b) => (a.stored ? ORDER[a.stored.level] : 3) - (b.stored ? ORDER[b.stored.level] : 3) || a.arName.localeCompare(b.arName) || a.arFrn.localeCompare(b.arFrn),
+  );
+  const counts = rows.reduce<Record<string, number>>((n, r) => ({ ...n, [r.stored?.level ?? 'unread']: (n[r.stored?.level ?? 'unread'] ?? 0) + 1 }), {});
+  const summary = (['stop', 'caution', 'clear'] as const)
+    .map((l) => `${(counts[l] ?? 0).toLocaleString('en-GB')} ${LEVEL_WORD[l]}`)
+    .concat(counts.unread ? [`${counts.unread.toLocaleString('en-GB')} not read yet`] : [])
+    .join(', ');
+  return (
+    <DataTable
+      id="ar-standings"
+      caption="Each current AR's standing"
+      captionExtra={summary}
+      rows={sorted}
+      rowKey={(r) => r.arFrn}
+      filterable
+      emptyText="No current appointed representatives on the last reading."
+      columns={[
+        {
+          header: 'Appointed representative',
+          rowHeader: true,
+          cell: (r) => (
+            <Link href={firmPath(r.arFrn)} className="text-brand-700 underline">
+              {r.arName || `FRN ${r.arFrn}`} ({r.arFrn})
+            </Link>
+          ),
+        },
+        { header: 'Standing', cell: (r) => (r.stored ? <StandingBadge standing={r.stored.standing} /> : 'Not read yet') },
+        {
+          header: 'Why',
+          cell: (r) =>
+            r.stored && r.stored.standing.reasons.length > 0 ? r.stored.standing.reasons.map((reason) => reason.label).join('; ') : r.stored ? 'Nothing on the register' : '—',
+        },
+        {
+          header: 'Other principals',
+          cell: (r) =>
+            r.others.length === 0
+              ? 'None seen'
+              : r.others.map((o, i) => (
+                  <span key={o.principalFrn}>
+                    {i > 0 ? '; ' : ''}
+                    <Link href={firmPath(o.principalFrn)} className="text-brand-700 underline">
+                      {o.principalName ?? `FRN ${o.principalFrn}`} ({o.principalFrn})
+                    </Link>
+                    {o.bucket === 'previous' ? ', previous' : ''}
+                  </span>
+                )),
+        },
+        { header: 'Read', className: 'whitespace-nowrap', cell: (r) => (r.stored ? formatDate(r.stored.readAt.slice(0, 10)) : '—') },
+      ]}
+    />
+  );
+}
