@@ -9,7 +9,7 @@ import { SearchTypeTabs } from '@/components/search/search-type-tabs';
 import type { SearchType } from '@/lib/register/model';
 import { checkSearchText, checkSearchType } from '@/lib/register/validate';
 import { listViewKey, parseListView, viewPage } from '@/lib/page-data/list-view';
-import { parseSearchView } from '@/lib/search/search-view';
+import { parseSearchView } from '@/lib/page-data/search-view';
 import { entityPath } from '@/lib/routes/portal-paths';
 import { jumpToNumber, type NumberNotFound as NumberNotFoundData } from '@/lib/search/number-jump';
 import { jumpForQuery } from '@/lib/routes/reference-query';

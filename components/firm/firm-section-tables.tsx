@@ -14,7 +14,7 @@ import { PermissionsTable } from './permissions-table';
 import { RegulatorsTable } from './regulators-table';
 import { RequirementsTable } from './requirements-table';
 import { WaiversTable } from './waivers-table';
-import { recordPageLinksAfterResponse } from '@/lib/principals/page-links';
+import { recordPageLinksAfterResponse } from '@/lib/representatives/page-links';
 
 /**
  * How each firm section (lib/sections/firm-sections.ts) is shown: the section page and the printable

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { formatDate } from '@/lib/format/date';
-import { arLinksStore } from '@/lib/principals/ar-links';
+import { arLinksStore } from '@/lib/representatives/ar-links';
 import { firmPath } from '@/lib/routes/portal-paths';
 
 /**

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { StandingBadge } from '@/components/standing/standing-badge';
 import { DataTable } from '@/components/tables/data-table';
 import { formatDate, formatDateTime } from '@/lib/format/date';
-import type { KnownPrincipal } from '@/lib/principals/ar-links';
+import type { KnownPrincipal } from '@/lib/representatives/ar-links';
 import type { StandingPass, StoredArStanding } from '@/lib/principals/ar-standing';
 import { LEVEL_WORD, type StandingLevel } from '@/lib/standing/standing';
 import { firmPath } from '@/lib/routes/portal-paths';

@@ -6,7 +6,7 @@ import { WarningCallout } from '@/components/ui/warning-callout';
 import { RefreshButton } from '@/components/register/refresh-button';
 import { ExportLink } from '@/components/register/export-link';
 import { viewPage, type ListView } from '@/lib/page-data/list-view';
-import { applySearchView, searchViewParams, SORTS, statusChoices, statusKey, UNAUTHORISED, type SearchView } from '@/lib/search/search-view';
+import { applySearchView, searchViewParams, SORTS, statusChoices, statusKey, UNAUTHORISED, type SearchView } from '@/lib/page-data/search-view';
 import { PagedRegisterList, type ListWhere } from '@/components/register/paged-register-list';
 import { searchExportHref } from '@/lib/export/export-paths';
 import { readSearch } from '@/lib/page-data/cached-reads';

@@ -14,7 +14,7 @@ import { SHOWCASE } from '@/sandbox/dataset/showcase';
 import { timelineFor } from '@/sandbox/dataset/timeline';
 import { startSandbox, type RunningSandbox } from '@/sandbox/server';
 import { createSqliteTestDb, type TestDb } from '@/test/db-harness';
-import { linksFromArList, principalsOf, recordLinks } from './ar-links';
+import { linksFromArList, principalsOf, recordLinks } from '@/lib/representatives/ar-links';
 import { AR_STANDING_JOB, getPass, type ArStandingPayload } from './ar-standing';
 import { addPrincipalResponse, standingsResponse, startCheckResponse, startStandingsResponse, type PrincipalApiDeps } from './principal-api';
 import { principalCheckProgress } from './principal-check';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { forEachDialect, postgresStatus } from '@/test/db-harness';
 import type { Standing } from '@/lib/standing/standing';
-import { recordLinks } from './ar-links';
+import { recordLinks } from '@/lib/representatives/ar-links';
 import { recordArStanding, startStandingPass, type ArStandingPayload } from './ar-standing';
 import { addPrincipal, createCheck, listFindings, recordReading } from './principal-store';
 import type { RegisterArRow } from './reconcile';

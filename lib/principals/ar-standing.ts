@@ -10,7 +10,7 @@ import type { AllPagesResult, RegisterFailure, RegisterResult } from '@/lib/regi
 import { firmStanding } from '@/lib/standing/firm-standing';
 import { readFirmFacts } from '@/lib/standing/read-standing';
 import { reasonsText, sameStanding, standingText, type Standing, type StandingLevel } from '@/lib/standing/standing';
-import { otherPrincipalsOf, type KnownPrincipal } from './ar-links';
+import { otherPrincipalsOf, type KnownPrincipal } from '@/lib/representatives/ar-links';
 import { latestReading, PrincipalInputError } from './principal-store';
 
 /**

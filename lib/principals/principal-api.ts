@@ -8,7 +8,7 @@ import { checkFrn } from '@/lib/register/validate';
 import { json, refuse, type WatchActor } from '@/lib/watchlists/watch-api';
 import { checkPeriod, RETURN_COLUMNS, returnPopulation } from './annual-return';
 import { readBookFile, type SpreadsheetRead } from './book-reader';
-import { otherPrincipalsOf } from './ar-links';
+import { otherPrincipalsOf } from '@/lib/representatives/ar-links';
 import { arStandings, latestPass, startStandingPass, type StandingPass } from './ar-standing';
 import { startPrincipalCheck } from './principal-check';
 import {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { isoNow } from '@/lib/db/clock';
 import { appendAudit, type AuditActor } from '@/lib/db/queries/audit';
 import type { ChangeState, Db, PrincipalAttestationsTable, PrincipalChecksTable, PrincipalFindingsTable, PrincipalReviewsTable } from '@/lib/db/schema';
-import { recordLinks } from './ar-links';
+import { recordLinks } from '@/lib/representatives/ar-links';
 import type { BookRole, BookRow } from './book-reader';
 import { findingKey, RECONCILE_KINDS, sidesFor, type Finding, type FindingKind, type RegisterArRow, type StoredFindingKind } from './reconcile';
 import { bindStore } from '@/lib/db/bind-store';
@@ -544,7 +544,7 @@ export async function recordReading(db: Db, checkId: string, reading: ReadingRec
 // ---- Links --------------------------------------------------------------------------------------
 
 // The links' store is lib/principals/ar-links.ts (recorded from checks, the watch and pages alike).
-export { principalsOf } from './ar-links';
+export { principalsOf } from '@/lib/representatives/ar-links';
 
 // ---- Findings -----------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 import { checkFirmParams, decodeParam, unreadableParam } from '@/lib/page-data/entity-params';
 import { parseListView } from '@/lib/page-data/list-view';
 import { jumpForQuery } from '@/lib/routes/reference-query';
-import { parseSearchView } from '@/lib/search/search-view';
+import { parseSearchView } from '@/lib/page-data/search-view';
 import { checkIrn, checkPrn, checkSearchText, checkSearchType } from '@/lib/register/validate';
 import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 

@@ -5,7 +5,7 @@ import type { ChangeSeverity, Db, EntityKind } from '@/lib/db/schema';
 import type { RegisterClient } from '@/lib/register/register-client-types';
 import { diffSection, type RowDiff } from './section-diff';
 import { type SectionRead, watchSection, WATCH_SECTIONS } from './watch-sections';
-import { linksFromArList, recordLinks } from '@/lib/principals/ar-links';
+import { linksFromArList, recordLinks } from '@/lib/representatives/ar-links';
 import { isUniqueViolation } from '@/lib/db/errors';
 import type { Standing } from '@/lib/standing/standing';
 import { checkStanding, standingChange } from './check-standing';

@@ -17,7 +17,7 @@ import { AttestationsTable, DueReviewsTable, ReviewsTable } from '@/components/p
 import { checkFrn } from '@/lib/register/validate';
 import { ArStandingsTable, passText } from '@/components/principals/ar-standings';
 import { ReadStandingsNow } from '@/components/principals/read-standings-now';
-import { arLinksStore } from '@/lib/principals/ar-links';
+import { arLinksStore } from '@/lib/representatives/ar-links';
 import { arStandingStore } from '@/lib/principals/ar-standing';
 import { firmPath, principalApiPath, PRINCIPALS_PATH } from '@/lib/routes/portal-paths';
 
