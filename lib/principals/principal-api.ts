@@ -259,7 +259,9 @@ export async function returnResponse(deps: PrincipalApiDeps, actor: WatchActor, 
     sha256 = createHash('sha256').update(body, 'utf8').digest('hex');
     response = csvResponse(body, `${name}.csv`, { ...headers, 'x-content-sha256': sha256 });
   } else {
-    const body = await xlsxDocument('AR return', RETURN_COLUMNS, rows);
+    // Dated by the last reading it is computed from, so the same readings give the same bytes.
+    const lastReadingAt = readings[readings.length - 1].check.finishedAt;
+    const body = await xlsxDocument('AR return', RETURN_COLUMNS, rows, { at: new Date(lastReadingAt ?? 0) });
     sha256 = createHash('sha256').update(body).digest('hex');
     response = xlsxResponse(body, `${name}.xlsx`);
     for (const [k, v] of Object.entries({ ...headers, 'x-content-sha256': sha256 })) response.headers.set(k, v);
