@@ -53,8 +53,9 @@ function firmSection(slug: FirmSectionSlug, page: ReadyFirm, listView: ListView)
             view.seen?.(frn, d);
             return view.table(d, scope, frn);
           }}
-          // A search within the whole list walks every page at the person's priority (it answers them, not a report).
-          find={find && { ...find, fetchAll: (onProgress) => client.allPages(endpoint, [frn], { onProgress, priority: 'interactive' }) }}
+          // A search within the whole list walks every page as "show all" does, at report priority:
+          // up to 83 pages (700100's ARs) ahead of everyone's page views would starve the team.
+          find={find && { ...find, fetchAll: (onProgress) => client.allPages(endpoint, [frn], { onProgress }) }}
         />
       </StreamedBody>
     ),
