@@ -11,7 +11,7 @@ import { firmStanding } from '@/lib/standing/firm-standing';
 import { readFirmFacts } from '@/lib/standing/read-standing';
 import { reasonsText, sameStanding, standingText, type Standing, type StandingLevel } from '@/lib/standing/standing';
 import { otherPrincipalsOf, type KnownPrincipal } from '@/lib/representatives/ar-links';
-import { latestReading, PrincipalInputError } from './principal-store';
+import { insertFinding, latestReading, PrincipalInputError } from './principal-store';
 
 /**
  * Each current AR's own standing (issue 28, item 3). A **pass** takes the current ARs of a
@@ -248,29 +248,7 @@ export async function recordArStanding(
         .where('closed_at', 'is', null)
         .executeTakeFirst();
     const open = async (kind: 'standing' | 'other-principal', register: string, book: string) => {
-      await trx
-        .insertInto('principal_findings')
-        .values({
-          id: randomUUID(),
-          principal_frn: frn,
-          kind,
-          ar_frn: ar,
-          ar_name: arName,
-          register_value: register,
-          book_value: book,
-          state: 'new',
-          assignee_email: null,
-          note: null,
-          detected_at: at,
-          detected_check_id: payload.passId,
-          last_seen_check_id: payload.passId,
-          updated_at: at,
-          updated_by: null,
-          closed_at: null,
-          closed_by: null,
-          closed_check_id: null,
-        })
-        .execute();
+      await insertFinding(trx, { principalFrn: frn, kind, arFrn: ar, arName, register, book, checkId: payload.passId, at });
       applied.opened.push(kind);
     };
 

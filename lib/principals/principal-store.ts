@@ -15,6 +15,40 @@ import { bindStore } from '@/lib/db/bind-store';
  * Plain Kysely, so it runs on SQLite and PostgreSQL alike.
  */
 
+/**
+ * A new open finding, in the caller's transaction: the one place a row of `principal_findings` is
+ * created, by the reconciliation of a reading (below) and by an AR's standing pass
+ * (`ar-standing.ts`, whose pass id stands where a check's id does).
+ */
+export async function insertFinding(
+  db: Db,
+  f: { principalFrn: string; kind: StoredFindingKind; arFrn: string; arName: string; register: string; book: string; checkId: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto('principal_findings')
+    .values({
+      id: randomUUID(),
+      principal_frn: f.principalFrn,
+      kind: f.kind,
+      ar_frn: f.arFrn,
+      ar_name: f.arName,
+      register_value: f.register,
+      book_value: f.book,
+      state: 'new',
+      assignee_email: null,
+      note: null,
+      detected_at: f.at,
+      detected_check_id: f.checkId,
+      last_seen_check_id: f.checkId,
+      updated_at: f.at,
+      updated_by: null,
+      closed_at: null,
+      closed_by: null,
+      closed_check_id: null,
+    })
+    .execute();
+}
+
 export const FINDING_STATES: readonly ChangeState[] = ['new', 'acknowledged', 'escalated', 'expected'];
 
 export class PrincipalInputError extends Error {
@@ -481,29 +515,7 @@ export async function recordReading(db: Db, checkId: string, reading: ReadingRec
           .execute();
         applied.kept++;
       } else {
-        await trx
-          .insertInto('principal_findings')
-          .values({
-            id: randomUUID(),
-            principal_frn: frn,
-            kind: f.kind,
-            ar_frn: f.arFrn,
-            ar_name: f.arName,
-            register_value: f.register,
-            book_value: f.book,
-            state: 'new',
-            assignee_email: null,
-            note: null,
-            detected_at: at,
-            detected_check_id: checkId,
-            last_seen_check_id: checkId,
-            updated_at: at,
-            updated_by: null,
-            closed_at: null,
-            closed_by: null,
-            closed_check_id: null,
-          })
-          .execute();
+        await insertFinding(trx, { principalFrn: frn, kind: f.kind, arFrn: f.arFrn, arName: f.arName, register: f.register, book: f.book, checkId, at });
         applied.opened++;
       }
     }
