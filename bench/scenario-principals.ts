@@ -67,6 +67,12 @@ export interface PrincipalsScenarioResult {
   maxIn10s: number;
   teamWithout: TeamResult;
   teamWith: TeamResult;
+  /**
+   * The standing pass again on a fresh portal (after an untimed check), with the same team browsing
+   * for its first `teamSeconds`: the pass's time against the bound with the team beside it, and the
+   * team's page wait against the team alone (`teamWithout`).
+   */
+  enrichmentBesideTeam?: { pass: PrincipalsScenarioResult['enrichment']; team: TeamResult; p95Ratio: number; p50Ratio: number };
   p95Ratio: number;
   p50Ratio: number;
   workspace: { reads: number; p50: number; p95: number; bytes: number };
@@ -119,14 +125,24 @@ async function waitForCheck(portal: BenchPortal, checkId: string, giveUpMs: numb
   return { check, wallSeconds: (Date.parse(check.finished_at!) - Date.parse(check.created_at)) / 1000 };
 }
 
-async function runEnrichment(
+type Enrichment = PrincipalsScenarioResult['enrichment'];
+
+/**
+ * Starts the standing pass of every current AR and waits for it. `beside`, when given, starts just
+ * after the pass (a team browsing on the same portal, leaving the sandbox's counters alone), so the
+ * 429s counted cover both loads.
+ */
+async function runEnrichment<T>(
   ctx: { sandbox: RunningSandbox; portalAccount: { email: string }; budgetShare: Budget; giveUpMs: number; workspaceReads: number; log: (line: string) => void },
   portal: BenchPortal,
   frn: string,
-): Promise<PrincipalsScenarioResult['enrichment']> {
+  beside?: () => Promise<T>,
+): Promise<{ enrichment: Enrichment; besideResult?: T }> {
   const before = ctx.sandbox.stats()[ctx.portalAccount.email] ?? { requests: 0, rateLimited: 0, blocks: 0, maxInWindow: 0 };
   const started = (await call(portal, `/api/principals/${frn}/standings`, { method: 'POST', expect: 202 })) as { passId: string; total: number };
   ctx.log(`  each AR's own standing: ${started.total} current ARs at the idle share (bound about ${budgetBoundSeconds(started.total * 4, ctx.budgetShare)} s)`);
+  let besideResult: T | undefined;
+  if (beside) besideResult = await beside();
   const deadline = Date.now() + ctx.giveUpMs;
   for (;;) {
     const progress = (await call(portal, `/api/principals/${frn}/standings`, { expect: 200 })) as { pass: { id: string; finished: boolean; done: number } | null };
@@ -156,7 +172,7 @@ async function runEnrichment(
     bytes = r.bytes;
   }
   const sorted = [...reads].sort((a, b) => a - b);
-  const result = {
+  const result: Enrichment = {
     ars: Number(pass.total),
     done: Number(pass.done),
     failed: Number(pass.failed),
@@ -172,9 +188,9 @@ async function runEnrichment(
     workspace: { reads: reads.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), bytes },
   };
   ctx.log(
-    `  standing pass: ${result.done} of ${result.ars} ARs (${result.failed} failed), ${requests} requests in ${wallSeconds.toFixed(1)} s (bound ${boundSeconds} s, ${result.ratioToBound?.toFixed(2) ?? '—'}×), ${result.rateLimited} × 429, levels ${JSON.stringify(levels)}, open findings ${JSON.stringify(findings)}; workspace p50 ${result.workspace.p50.toFixed(0)} ms, p95 ${result.workspace.p95.toFixed(0)} ms`,
+    `  standing pass${beside ? ' (a team browsing beside it)' : ''}: ${result.done} of ${result.ars} ARs (${result.failed} failed), ${requests} requests in ${wallSeconds.toFixed(1)} s (bound ${boundSeconds} s, ${result.ratioToBound?.toFixed(2) ?? '—'}×), ${result.rateLimited} × 429, levels ${JSON.stringify(levels)}, open findings ${JSON.stringify(findings)}; workspace p50 ${result.workspace.p50.toFixed(0)} ms, p95 ${result.workspace.p95.toFixed(0)} ms`,
   );
-  return result;
+  return { enrichment: result, besideResult };
 }
 
 async function timedRead(portal: BenchPortal, path: string): Promise<{ ms: number; bytes: number }> {
@@ -226,7 +242,7 @@ export async function runPrincipals(ctx: {
       rateLimited: ctx.sandbox.stats()[ctx.portalAccount.email]?.rateLimited ?? 0,
     };
     ctx.log(`  alone: ${alone.requests} requests in ${wallSeconds.toFixed(1)} s (bound ${boundSeconds} s, ${alone.ratioToBound?.toFixed(2) ?? '—'}×), ${alone.rateLimited} × 429`);
-    enrichment = await runEnrichment({ ...ctx, giveUpMs: ctx.enrichmentGiveUpMs }, portal, frn);
+    ({ enrichment } = await runEnrichment({ ...ctx, giveUpMs: ctx.enrichmentGiveUpMs }, portal, frn));
   } finally {
     await portal.stop();
   }
@@ -241,6 +257,7 @@ export async function runPrincipals(ctx: {
   }
 
   ctx.log(`  with the check: the same staff for ${ctx.teamSeconds} s on a fresh portal, and ${frn}'s AR book (${book.rows} rows) reconciled with the register`);
+  let result: PrincipalsScenarioResult;
   portal = await startBenchPortal({ env: ctx.portalEnv, staff: ctx.staff });
   try {
     // runTeam resets the sandbox's counters as it starts; the check starts just after.
@@ -263,7 +280,7 @@ export async function runPrincipals(ctx: {
       bytes = r.bytes;
     }
     const sorted = [...reads].sort((a, b) => a - b);
-    const result: PrincipalsScenarioResult = {
+    result = {
       frn,
       bookRows: book.rows,
       current: Number(check.current_count),
@@ -290,8 +307,28 @@ export async function runPrincipals(ctx: {
     ctx.log(
       `  check: ${result.current} current and ${result.previous} previous ARs, ${result.pages} pages, ${requests} requests in ${wallSeconds.toFixed(1)} s (bound ${boundSeconds} s at ${ctx.budgetShare.requests}/${ctx.budgetShare.seconds} s, ${result.ratioToBound?.toFixed(2) ?? '—'}×), ${result.findings} findings, ${result.rateLimited} × 429; team p95 ${teamWith.total.p95.toFixed(0)} ms with the check vs ${teamWithout.total.p95.toFixed(0)} ms without (${result.p95Ratio.toFixed(2)}×); workspace page p50 ${result.workspace.p50.toFixed(0)} ms, p95 ${result.workspace.p95.toFixed(0)} ms over ${reads.length} reads`,
     );
-    return result;
   } finally {
     await portal.stop();
   }
+
+  ctx.log(
+    `  the standing pass beside the team: a fresh portal reconciles ${frn} (not timed), then reads each current AR's standing while the same staff browse for ${ctx.teamSeconds} s`,
+  );
+  portal = await startBenchPortal({ env: ctx.portalEnv, staff: ctx.staff });
+  try {
+    ctx.sandbox.reset();
+    await waitForCheck(portal, await startCheck(portal, frn, book.csv), ctx.giveUpMs);
+    const { enrichment: pass, besideResult: team } = await runEnrichment({ ...ctx, giveUpMs: ctx.enrichmentGiveUpMs }, portal, frn, () =>
+      runTeam({ ...teamOn(portal), keepSandboxCounters: true }),
+    );
+    const p95Ratio = team!.total.p95 / teamWithout.total.p95;
+    const p50Ratio = team!.total.p50 / teamWithout.total.p50;
+    result.enrichmentBesideTeam = { pass, team: team!, p95Ratio, p50Ratio };
+    ctx.log(
+      `  beside the team: the pass took ${pass.wallSeconds.toFixed(1)} s (bound ${pass.boundSeconds} s, ${pass.ratioToBound?.toFixed(2) ?? '—'}×), ${pass.rateLimited} × 429; team p95 ${team!.total.p95.toFixed(0)} ms beside the pass vs ${teamWithout.total.p95.toFixed(0)} ms alone (${p95Ratio.toFixed(2)}×)`,
+    );
+  } finally {
+    await portal.stop();
+  }
+  return result;
 }
