@@ -1,5 +1,6 @@
 'use server';
 
+import { MAX_REVIEW_NOTE, noteTooLong } from '@/lib/watch/review-fields';
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { done } from '@/lib/actions/action-state';
@@ -13,7 +14,7 @@ const findingUpdate = z.object({
   id: z.string().refine(isEngineId, 'That finding does not exist.'),
   state: z.enum(CHANGE_STATES as [string, ...string[]], { message: `Choose a state: ${CHANGE_STATES.join(', ')}.` }),
   assignee: z.string().max(254, 'That e-mail address is too long.'),
-  note: z.string().max(2000, 'A note is at most 2,000 characters.'),
+  note: z.string().max(MAX_REVIEW_NOTE, noteTooLong()),
 });
 
 /**

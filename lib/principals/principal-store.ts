@@ -7,6 +7,7 @@ import { recordLinks } from '@/lib/representatives/ar-links';
 import type { BookRole, BookRow } from './book-reader';
 import { findingKey, RECONCILE_KINDS, sidesFor, type Finding, type FindingKind, type RegisterArRow, type StoredFindingKind } from './reconcile';
 import { bindStore } from '@/lib/db/bind-store';
+import { readReviewFields, REVIEW_STATES, type ReviewFieldsInput } from '@/lib/watch/review-fields';
 
 /**
  * The one module that owns the principals' tables (migration 0016): principals, every version of
@@ -49,7 +50,7 @@ export async function insertFinding(
     .execute();
 }
 
-export const FINDING_STATES: readonly ChangeState[] = ['new', 'acknowledged', 'escalated', 'expected'];
+export const FINDING_STATES: readonly ChangeState[] = REVIEW_STATES;
 
 export class PrincipalInputError extends Error {
   override name = 'PrincipalInputError';
@@ -573,21 +574,13 @@ export async function getFinding(db: Db, id: string): Promise<StoredFinding | nu
   return r ? toFinding(r) : null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export interface FindingUpdate {
-  state: ChangeState;
-  assigneeEmail?: string | null;
-  note?: string | null;
-}
+export type FindingUpdate = ReviewFieldsInput;
 
 /** Sets a finding's state, assignee and note, audited in the same transaction (as a watch change's). */
 export async function updateFinding(db: Db, id: string, update: FindingUpdate, actor: AuditActor): Promise<StoredFinding> {
-  if (!FINDING_STATES.includes(update.state)) throw new PrincipalInputError(`Choose a state: ${FINDING_STATES.join(', ')}.`);
-  const assignee = update.assigneeEmail?.trim().toLowerCase() || null;
-  if (assignee && (!EMAIL.test(assignee) || assignee.length > 254)) throw new PrincipalInputError(`"${assignee}" is not an e-mail address to assign the finding to.`);
-  const note = update.note?.trim() || null;
-  if (note && note.length > 2000) throw new PrincipalInputError('A note is at most 2,000 characters.');
+  const read = readReviewFields(update, 'finding');
+  if (!read.ok) throw new PrincipalInputError(read.message);
+  const { assignee, note } = read.fields;
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('principal_findings').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw new PrincipalInputError('That finding does not exist.', 'missing');

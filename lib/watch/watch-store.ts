@@ -4,6 +4,7 @@ import type { ChangeSeverity, ChangeState, Db, EntityKind, WatchChangesTable } f
 import { appendAudit } from '@/lib/db/queries/audit';
 import { sha256Hex } from '@/lib/db/queries/snapshots';
 import { bindStore } from '@/lib/db/bind-store';
+import { noteTooLong, readReviewFields, readReviewNote, REVIEW_STATES, type ReviewFieldsInput } from './review-fields';
 
 /**
  * Changes as work items: the inbox across lists, one change with its evidence, the state, assignee
@@ -11,7 +12,7 @@ import { bindStore } from '@/lib/db/bind-store';
  * changes and checks. The engine (lib/watch) writes changes; only people update them, here.
  */
 
-export const CHANGE_STATES: readonly ChangeState[] = ['new', 'acknowledged', 'escalated', 'expected'];
+export const CHANGE_STATES: readonly ChangeState[] = REVIEW_STATES;
 export const CHANGE_SEVERITIES: readonly ChangeSeverity[] = ['high', 'medium', 'low'];
 
 export class ChangeInputError extends Error {
@@ -315,14 +316,7 @@ export async function getChange(db: Db, id: string): Promise<ChangeDetail | null
   return { ...toSummary(row), rows: parseChangeRows(row.details), check, previousCheck };
 }
 
-export interface ChangeUpdate {
-  state: ChangeState;
-  /** An e-mail address, or empty for nobody. */
-  assigneeEmail?: string | null;
-  note?: string | null;
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
+export type ChangeUpdate = ReviewFieldsInput;
 
 /**
  * Sets a change's state, assignee and note, and appends `watch.change.update` to the audit log
@@ -330,11 +324,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
  * unrecorded.
  */
 export async function updateChange(db: Db, id: string, update: ChangeUpdate, actor: { id: string | null; email: string }): Promise<ChangeSummary> {
-  if (!CHANGE_STATES.includes(update.state)) throw new ChangeInputError(`Choose a state: ${CHANGE_STATES.join(', ')}.`);
-  const assignee = update.assigneeEmail?.trim().toLowerCase() || null;
-  if (assignee && (!EMAIL.test(assignee) || assignee.length > 254)) throw new ChangeInputError(`"${assignee}" is not an e-mail address to assign the change to.`);
-  const note = update.note?.trim() || null;
-  if (note && note.length > 2000) throw new ChangeInputError('A note is at most 2,000 characters.');
+  const read = readReviewFields(update, 'change');
+  if (!read.ok) throw new ChangeInputError(read.message);
+  const { assignee, note } = read.fields;
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('watch_changes').select(SUMMARY_COLUMNS).where('id', '=', id).executeTakeFirst();
     if (!before) throw new ChangeInputError('That change does not exist.');
@@ -380,8 +372,8 @@ export async function updateChanges(db: Db, ids: readonly string[], update: Bulk
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw new ChangeInputError('Choose at least one change.');
   if (unique.length > MAX_BULK_CHANGES) throw new ChangeInputError(`At most ${MAX_BULK_CHANGES} changes can be updated at once; ${unique.length} were chosen.`);
-  const note = update.note?.trim() || null;
-  if (note && note.length > 2000) throw new ChangeInputError('A note is at most 2,000 characters.');
+  const note = readReviewNote(update.note);
+  if (note === undefined) throw new ChangeInputError(noteTooLong());
   const by = actor.email.toLowerCase();
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('watch_changes').select(SUMMARY_COLUMNS).where('id', 'in', unique).execute();

@@ -1,5 +1,6 @@
 'use server';
 
+import { MAX_REVIEW_NOTE, noteTooLong } from '@/lib/watch/review-fields';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
@@ -234,7 +235,7 @@ const changeUpdate = z.object({
   id: z.string().refine(isEngineId, 'That change does not exist.'),
   state: z.enum(CHANGE_STATES as [string, ...string[]], { message: `Choose a state: ${CHANGE_STATES.join(', ')}.` }),
   assignee: z.string().max(254, 'That e-mail address is too long.'),
-  note: z.string().max(2000, 'A note is at most 2,000 characters.'),
+  note: z.string().max(MAX_REVIEW_NOTE, noteTooLong()),
 });
 
 /** Acknowledge, escalate or mark expected, with an assignee and a note (audited with the update, in the store's transaction). */
@@ -260,7 +261,7 @@ const bulkUpdate = z.object({
     .min(1, 'Select the changes to update first.')
     .max(MAX_BULK_CHANGES, `At most ${MAX_BULK_CHANGES} changes can be updated at once.`),
   state: z.enum(['acknowledged', 'expected'], { message: 'Choose Acknowledge selected or Mark selected expected.' }),
-  note: z.string().max(2000, 'A note is at most 2,000 characters.'),
+  note: z.string().max(MAX_REVIEW_NOTE, noteTooLong()),
 });
 
 /** The inbox's "Acknowledge selected" / "Mark selected expected": one note for all, each change audited on its own (in the store). */

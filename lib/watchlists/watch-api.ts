@@ -1,3 +1,4 @@
+import { MAX_REVIEW_NOTE, noteTooLong } from '@/lib/watch/review-fields';
 import { z } from 'zod';
 import type { RecordAuditInput } from '@/lib/audit/record';
 import { isoNow } from '@/lib/db/clock';
@@ -344,7 +345,7 @@ export async function listChangesResponse(deps: WatchApiDeps, url: URL): Promise
 
 const stateUpdate = z.strictObject({
   state: z.enum(CHANGE_STATES as [ChangeState, ...ChangeState[]], { message: `state is required: one of ${CHANGE_STATES.join(', ')}.` }),
-  note: z.string().max(2000, 'a note is at most 2,000 characters.').nullable().optional(),
+  note: z.string().max(MAX_REVIEW_NOTE, noteTooLong()).nullable().optional(),
   assignee: z.string().max(254, 'the assignee is an e-mail address of at most 254 characters.').nullable().optional(),
 });
 
