@@ -111,7 +111,7 @@ async function main(): Promise<void> {
     skipped: [],
   };
 
-  const needsPortal = want(1) || want(3) || want(4) || want(5) || want(6) || want(7) || want(8);
+  const needsPortal = want(1) || want(3) || want(4) || want(5) || want(6) || want(7) || want(8) || want(10);
   if (needsPortal) {
     results.build = ensureBuild(distDir, log);
   }
