@@ -77,18 +77,32 @@ export async function claimReviewReminders(
   now: number = Date.now(),
 ): Promise<ReminderDigest | null> {
   const key = reviewRemindersKey(date);
+  const holder = () => db.selectFrom('notification_deliveries').select(['job_id', 'state']).where('channel', '=', channel).where('change_id', '=', key).executeTakeFirst();
+  const ours = (row: { job_id: string; state: string } | undefined) => row?.job_id === jobId && row.state === 'pending';
+  // Sent already that day, or held by another digest: nothing to read.
+  const before = await holder();
+  if (before && !ours(before)) return null;
   const principals = await reviewReminders(db, date);
   if (principals.length === 0) {
-    await db.deleteFrom('notification_deliveries').where('channel', '=', channel).where('change_id', '=', key).where('job_id', '=', jobId).where('state', '=', 'pending').execute();
+    if (before)
+      await db
+        .deleteFrom('notification_deliveries')
+        .where('channel', '=', channel)
+        .where('change_id', '=', key)
+        .where('job_id', '=', jobId)
+        .where('state', '=', 'pending')
+        .execute();
     return null;
   }
-  await db
-    .insertInto('notification_deliveries')
-    .values({ channel, change_id: key, job_id: jobId, state: 'pending', attempts: 0, created_at: isoNow(now) })
-    .onConflict((oc) => oc.columns(['channel', 'change_id']).doNothing())
-    .execute();
-  const row = await db.selectFrom('notification_deliveries').select(['job_id', 'state']).where('channel', '=', channel).where('change_id', '=', key).executeTakeFirst();
-  if (row?.job_id !== jobId || row.state !== 'pending') return null;
+  if (!before) {
+    await db
+      .insertInto('notification_deliveries')
+      .values({ channel, change_id: key, job_id: jobId, state: 'pending', attempts: 0, created_at: isoNow(now) })
+      .onConflict((oc) => oc.columns(['channel', 'change_id']).doNothing())
+      .execute();
+    // Two digests at once: the row is whichever inserted first.
+    if (!ours(await holder())) return null;
+  }
   return {
     principals: principals.map((p) => ({ ...p, url: `${absolute(publicUrl, principalPath(p.frn))}#${DUE_REVIEWS_ANCHOR}` })),
     overdue: principals.reduce((n, p) => n + p.overdue, 0),
