@@ -697,6 +697,16 @@ forEachDialect('watch notifications', pgStatus, (db, dialect) => {
     expect(smtp.messages[1].subject).toBe('FSR Portal digest 26 Nov 2026: no register changes, 3 AR reviews overdue, 1 due within 30 days');
     expect(smtp.messages[1].text).toContain('due 5 Nov 2026, 21 days overdue');
     expect(smtp.messages[1].text).toContain('due 5 Dec 2026, in 9 days');
+    // The administrators' page counts what each digest sent.
+    const jobs = (await recentNotificationJobs(db())).filter((j) => j.kind === NOTIFY_DIGEST_JOB && j.state === 'done');
+    expect(jobs.map((j) => [j.subject, j.sent, j.reminders])).toEqual(
+      expect.arrayContaining([
+        ['2026-11-25', 5, 4],
+        ['2026-11-25', 0, null],
+        ['2026-11-26', 0, 4],
+      ]),
+    );
+    expect(jobs).toHaveLength(3);
   });
 
   it('sends a digest of reminders alone on a day without register changes (retried like any), and nothing on a day with neither', async () => {
