@@ -97,6 +97,14 @@ test('an analyst adds a principal, uploads its book, checks it now, reviews a fi
   await expect(page.getByTestId('known-under-principals').getByRole('link', { name: `${principal.name} (${principal.frn})` })).toHaveAttribute('href', `/firm/${principal.frn}`);
   await page.goto(`/principals/${principal.frn}`);
 
+  // Under its title the workspace says how many reviews are overdue (the schedule's count), linked to the table of reviews due.
+  const schedule = (await (await page.request.get(`/api/principals/${principal.frn}/reviews`)).json()) as { due: Array<{ overdue: boolean }> };
+  const overdue = schedule.due.filter((d) => d.overdue).length;
+  const overdueLink = page.getByTestId('reviews-overdue').getByRole('link');
+  await expect(overdueLink).toHaveText(overdue === 0 ? 'No reviews overdue' : `${overdue} ${overdue === 1 ? 'review' : 'reviews'} overdue`);
+  await expect(overdueLink).toHaveAttribute('href', '#due-reviews');
+  await expect(page.locator('#due-reviews')).toBeAttached();
+
   await page.getByLabel('From', { exact: true }).fill('2000-01-01');
   await page.getByLabel('To', { exact: true }).fill('2026-12-31');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);

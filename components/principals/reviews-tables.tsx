@@ -3,6 +3,7 @@ import { DataTable } from '@/components/tables/data-table';
 import { formatDate, formatDateTime } from '@/lib/format/date';
 import type { ArReview, Attestation } from '@/lib/principals/principal-store';
 import type { DueReview } from '@/lib/principals/reviews';
+import { DUE_REVIEWS_ANCHOR } from '@/lib/principals/review-reminders';
 import { firmPath, principalAttestationPath } from '@/lib/routes/portal-paths';
 import { ApproveReviewButton } from './review-forms';
 
@@ -13,7 +14,7 @@ export function DueReviewsTable({ due }: { due: DueReview[] }) {
   const overdue = due.filter((d) => d.overdue).length;
   return (
     <DataTable
-      id="due-reviews"
+      id={DUE_REVIEWS_ANCHOR}
       caption="Annual reviews due"
       captionExtra={`${overdue.toLocaleString('en-GB')} overdue of ${due.length.toLocaleString('en-GB')} current ARs`}
       rows={due}

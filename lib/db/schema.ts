@@ -428,6 +428,7 @@ export type DeliveryState = 'pending' | 'sent' | 'failed';
  */
 export interface NotificationDeliveriesTable {
   channel: NotificationChannel;
+  /** A watch change's id, or `ar-reviews:<London date>` for that day's AR review reminders (lib/notify/deliveries.ts). */
   change_id: string;
   /** The job that sends (or sent) it. */
   job_id: string;

@@ -1,16 +1,20 @@
 import { isoNow } from '@/lib/db/clock';
 import type { ChangeSeverity, ChangeState, Db, EntityKind, NotificationChannel } from '@/lib/db/schema';
-import { changePath, changesPath, entityPath, watchlistPath } from '@/lib/routes/portal-paths';
+import { DUE_REVIEWS_ANCHOR, reviewReminders, REMINDER_WINDOW_DAYS } from '@/lib/principals/review-reminders';
+import { changePath, changesPath, entityPath, principalPath, watchlistPath } from '@/lib/routes/portal-paths';
 import { changeText, rowsJson, type ChangeRowJson } from '@/lib/watch/change-words';
 import { sectionNames } from '@/lib/watch/watch-sections';
 import { changesByIds, notifiableChangeIds, type NotifiableChanges } from '@/lib/watch/watch-store';
 import { listsWatching } from '@/lib/watchlists/watchlists-store';
+import type { ReminderDigest } from './mail';
 
 /**
  * What each channel has sent (notification_deliveries): a sending job first claims the changes it
  * will send (one row per change and channel, so two jobs never claim the same change), sends, and
  * then marks them sent. A retry of the same job sends the same claimed changes; a job that runs
- * again after it sent finds nothing pending and sends nothing.
+ * again after it sent finds nothing pending and sends nothing. The AR review reminders of a London
+ * date are one more such row, keyed `ar-reviews:<date>` in place of a change's id
+ * (`claimReviewReminders`), so the day's reminders go out once, with the digest that claims them.
  */
 
 /** Which changes a message is about: a cycle's, or every change, of a severity, detected by an instant. */
@@ -43,6 +47,68 @@ export async function claimChanges(db: Db, channel: NotificationChannel, jobId: 
     .where('state', '=', 'pending')
     .execute();
   return held.map((r) => r.change_id);
+}
+
+const REMINDERS_PREFIX = 'ar-reviews:';
+
+/** The delivery row's key for the AR review reminders of a London date (never a change's id). */
+export function reviewRemindersKey(date: string): string {
+  return `${REMINDERS_PREFIX}${date}`;
+}
+
+/** The held ids that are changes (the reminders' row set aside). */
+export function changeIdsOf(held: readonly string[]): string[] {
+  return held.filter((id) => !id.startsWith(REMINDERS_PREFIX));
+}
+
+/**
+ * The AR annual reviews overdue or due within 30 days on `date` (a London date), for a digest, if
+ * `jobId` can claim that date's reminders on `channel`: null when there are none, or when another
+ * job has them (sent already that day, or being sent). Each principal links to its workspace's
+ * list of reviews due. When there are none now, a claim this job made on an earlier attempt is
+ * given back, so a later digest that day may still send them.
+ */
+export async function claimReviewReminders(
+  db: Db,
+  channel: NotificationChannel,
+  jobId: string,
+  date: string,
+  publicUrl: string,
+  now: number = Date.now(),
+): Promise<ReminderDigest | null> {
+  const key = reviewRemindersKey(date);
+  const holder = () => db.selectFrom('notification_deliveries').select(['job_id', 'state']).where('channel', '=', channel).where('change_id', '=', key).executeTakeFirst();
+  const ours = (row: { job_id: string; state: string } | undefined) => row?.job_id === jobId && row.state === 'pending';
+  // Sent already that day, or held by another digest: nothing to read.
+  const before = await holder();
+  if (before && !ours(before)) return null;
+  const principals = await reviewReminders(db, date);
+  if (principals.length === 0) {
+    if (before)
+      await db
+        .deleteFrom('notification_deliveries')
+        .where('channel', '=', channel)
+        .where('change_id', '=', key)
+        .where('job_id', '=', jobId)
+        .where('state', '=', 'pending')
+        .execute();
+    return null;
+  }
+  if (!before) {
+    await db
+      .insertInto('notification_deliveries')
+      .values({ channel, change_id: key, job_id: jobId, state: 'pending', attempts: 0, created_at: isoNow(now) })
+      .onConflict((oc) => oc.columns(['channel', 'change_id']).doNothing())
+      .execute();
+    // Two digests at once: the row is whichever inserted first.
+    if (!ours(await holder())) return null;
+  }
+  return {
+    principals: principals.map((p) => ({ ...p, url: `${absolute(publicUrl, principalPath(p.frn))}#${DUE_REVIEWS_ANCHOR}` })),
+    overdue: principals.reduce((n, p) => n + p.overdue, 0),
+    dueSoon: principals.reduce((n, p) => n + p.dueSoon, 0),
+    windowDays: REMINDER_WINDOW_DAYS,
+  };
 }
 
 /** Marks the job's pending changes sent. */

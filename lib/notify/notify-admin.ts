@@ -49,6 +49,8 @@ export interface NotificationJobView {
   maxAttempts: number;
   /** Changes the job sent (when done). */
   sent: number | null;
+  /** AR review reminders the job sent (a digest, when done), or null. */
+  reminders: number | null;
   lastError: string | null;
   createdAt: string;
   runAfter: string;
@@ -67,7 +69,7 @@ export async function recentNotificationJobs(db: Db, limit = 20): Promise<Notifi
     .execute();
   return rows.map((r) => {
     const payload = JSON.parse(r.payload) as { date?: string; cycleId?: string } | null;
-    const result = r.result ? (JSON.parse(r.result) as { sent?: number } | null) : null;
+    const result = r.result ? (JSON.parse(r.result) as { sent?: number; reminders?: number } | null) : null;
     return {
       id: r.id,
       kind: r.kind as NotificationJobView['kind'],
@@ -76,6 +78,7 @@ export async function recentNotificationJobs(db: Db, limit = 20): Promise<Notifi
       attempts: Number(r.attempts),
       maxAttempts: Number(r.max_attempts),
       sent: typeof result?.sent === 'number' ? result.sent : null,
+      reminders: typeof result?.reminders === 'number' ? result.reminders : null,
       lastError: r.last_error,
       createdAt: r.created_at,
       runAfter: r.run_after,
@@ -86,7 +89,8 @@ export async function recentNotificationJobs(db: Db, limit = 20): Promise<Notifi
 
 /**
  * Enqueues a digest to run now, beside the day's scheduled one: it sends whatever has not been
- * e-mailed yet (nothing twice). Null when e-mail is not configured.
+ * e-mailed yet (nothing twice), the day's AR review reminders included when no digest has sent
+ * them yet today. Null when e-mail is not configured.
  */
 export async function sendDigestNow(db: Db, settings: NotifySettings, now: number = Date.now()): Promise<{ date: string } | null> {
   if (!settings.mail || !settings.publicUrl) return null;

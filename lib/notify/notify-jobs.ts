@@ -6,9 +6,9 @@ import type { EngineDeps } from '@/lib/jobs/engine-deps';
 import { enqueueJobs, type Job, type NewJob } from '@/lib/jobs/job-queue';
 import type { JobOutcome } from '@/lib/jobs/worker';
 import { cycleChangeCounts, getCycle } from '@/lib/watch/watch-store';
-import { changeReport, claimChanges, markFailed, markSent, recordAttempt, releaseClaims } from './deliveries';
+import { changeIdsOf, changeReport, claimChanges, claimReviewReminders, markFailed, markSent, recordAttempt, releaseClaims, type ChangeReport } from './deliveries';
 import { addDays, londonDate, londonTimeOn } from '@/lib/format/london-time';
-import { digestMessage, highSeverityMessage, smtpSender, type MailSender } from './mail';
+import { digestMessage, highSeverityMessage, smtpSender, type MailMessage, type ReminderDigest } from './mail';
 import { readNotifySettings, type NotifySettings } from './notify-settings';
 import { postWebhook, webhookBody } from './webhook';
 
@@ -53,7 +53,8 @@ async function sendMail(
   deps: NotifyDeps,
   job: Job,
   filter: Parameters<typeof claimChanges>[3],
-  compose: (report: Awaited<ReturnType<typeof changeReport>>, settings: NonNullable<NotifySettings['mail']>) => Parameters<MailSender>[0],
+  compose: (report: ChangeReport, settings: NonNullable<NotifySettings['mail']>, reminders: ReminderDigest | null) => MailMessage,
+  remindersOn: string | null = null,
 ): Promise<JobOutcome> {
   const settings = notifySettingsOf(deps);
   if (!settings.mail || !settings.publicUrl) {
@@ -62,10 +63,12 @@ async function sendMail(
     return { status: 'done', result: { sent: 0, skipped: 'e-mail is not configured' } };
   }
   const now = deps.now?.() ?? Date.now();
-  const ids = await claimChanges(deps.db, 'email', job.id, filter, now);
-  if (ids.length === 0) return { status: 'done', result: { sent: 0 } };
+  const ids = changeIdsOf(await claimChanges(deps.db, 'email', job.id, filter, now));
+  // The digest carries the day's AR review reminders, once a London date (whichever digest claims them).
+  const reminders = remindersOn ? await claimReviewReminders(deps.db, 'email', job.id, remindersOn, settings.publicUrl, now) : null;
+  if (ids.length === 0 && !reminders) return { status: 'done', result: { sent: 0 } };
   const report = await changeReport(deps.db, ids, settings.publicUrl);
-  const message = compose(report, settings.mail);
+  const message = compose(report, settings.mail, reminders);
   let messageId: string;
   try {
     ({ messageId } = await smtpSender(settings.mail.smtpUrl)(message));
@@ -79,12 +82,17 @@ async function sendMail(
     return { status: 'retry', error: reason };
   }
   await markSent(deps.db, 'email', job.id, job.attempts, deps.now?.() ?? Date.now());
-  return { status: 'done', result: { sent: ids.length, recipients: message.to.length, messageId } };
+  const reminded = reminders ? { reminders: reminders.overdue + reminders.dueSoon, overdue: reminders.overdue } : {};
+  return { status: 'done', result: { sent: ids.length, ...reminded, recipients: message.to.length, messageId } };
 }
 
 const cyclePayload: z.ZodType<CyclePayload> = z.object({ cycleId: z.string() });
 
-/** The day's digest: every change not yet e-mailed (lib/notify/deliveries.ts claims them). */
+/**
+ * The day's digest: every change not yet e-mailed (lib/notify/deliveries.ts claims them) and, once
+ * a London date, the AR annual reviews overdue or due within 30 days on that date
+ * (lib/principals/review-reminders.ts). A day with neither sends nothing.
+ */
 export const digestJob = defineJob<DigestPayload, NotifyDeps>({
   kind: NOTIFY_DIGEST_JOB,
   title: 'digest',
@@ -92,7 +100,7 @@ export const digestJob = defineJob<DigestPayload, NotifyDeps>({
   priority: NOTIFY_JOB_PRIORITY,
   async run(p, job, { deps }) {
     const now = deps.now?.() ?? Date.now();
-    return sendMail(deps, job, { detectedBy: isoNow(now) }, (report, mail) => digestMessage(report, p.date, mail.from, mail.to));
+    return sendMail(deps, job, { detectedBy: isoNow(now) }, (report, mail, reminders) => digestMessage(report, p.date, mail.from, mail.to, reminders), p.date);
   },
 });
 

@@ -15,6 +15,10 @@ import { afterCycleClosed, startDigestSchedule, NOTIFY_DIGEST_JOB, NOTIFY_HIGH_M
 import type { NotifySettings } from './notify-settings';
 import { recentNotificationJobs, sendDigestNow, settingsView } from './notify-admin';
 import { signWebhook, verifyWebhookSignature, type WebhookBody } from './webhook';
+import { addPrincipal, approveReview, createCheck, prepareReview, recordReading } from '@/lib/principals/principal-store';
+import type { RegisterArRow } from '@/lib/principals/reconcile';
+import { digestMessage, MAX_REMINDER_LINES, type ReminderDigest } from './mail';
+import type { ChangeReport } from './deliveries';
 
 /**
  * Notifications through the real job handlers and the real queue, against a real SMTP server and
@@ -265,8 +269,70 @@ const CF_ROWS = [
 ];
 const CF_SENTENCE = 'Ended SMF3 Executive Director at Acme Bank plc (200200) on 31 Jan 2026';
 
+const ANN = { id: 'u-ann', email: 'ann@example.test' };
+const BOB = { id: 'u-bob', email: 'bob@example.test' };
+const NETWORK = '700100';
+const SECOND = '700200';
+
+const ar = (arFrn: string, name: string, effective: string, bucket: 'current' | 'previous' = 'current'): RegisterArRow => ({
+  arFrn,
+  name,
+  bucket,
+  subType: 'Full',
+  effective,
+  termination: bucket === 'previous' ? '2023-01-01' : null,
+  tiedAgent: false,
+  eeaTiedAgent: false,
+});
+
+/**
+ * Two principals' last readings and annual reviews as the workspace keeps them (the principals'
+ * own store), each AR a labelled case for 25 Nov 2026 (T0's London date): a year from appointment,
+ * or from the last approved review.
+ */
+async function seedReviews(db: Db): Promise<void> {
+  const read = async (frn: string, name: string, rows: RegisterArRow[]) => {
+    await addPrincipal(db, { frn, name: null }, ANN);
+    const { checkId } = await createCheck(db, { frn, trigger: 'manual', requestedBy: ANN.email, now: T0 - 86_400_000 });
+    await recordReading(
+      db,
+      checkId,
+      { registerState: 'principal', principalName: name, rows, pages: 1, requests: 2, sha256: 'x', canonical: JSON.stringify(rows), book: null, findings: [], message: null },
+      T0 - 86_400_000,
+    );
+  };
+  await read(NETWORK, 'Kingsmere Mortgage Network Limited', [
+    ar('100001', 'Overdue Twenty Days Ltd', '2025-11-05'), // due 5 Nov 2026: overdue by 20 days
+    ar('100002', 'Due In Ten Days Ltd', '2025-12-05'), // due 5 Dec 2026: in 10 days, listed
+    ar('100003', 'Due In Sixty Days Ltd', '2026-01-24'), // due 24 Jan 2027: in 60 days, not listed
+    ar('100004', 'Reviewed And Approved Ltd', '2020-03-01'), // its review approved 1 Jun 2026: due 1 Jun 2027, not listed
+    ar('100005', 'Prepared Not Approved Ltd', '2024-10-01'), // due 1 Oct 2025, 420 days overdue: prepared by Ann, not approved, listed
+    ar('100006', 'Ended Appointment Ltd', '2019-01-01', 'previous'), // no longer its AR: not listed
+  ]);
+  await read(SECOND, 'Second Network plc', [ar('200001', 'Long Overdue & Co', '2024-06-01')]); // due 1 Jun 2025: 542 days overdue
+  const evidence = { evidence: '{}', evidenceSha256: 'e'.repeat(64), assessment: 'satisfactory' as const, notes: 'Agreement, fitness and solvency reviewed.' };
+  const approved = await prepareReview(db, { principalFrn: NETWORK, arFrn: '100004', arName: 'Reviewed And Approved Ltd', ...evidence }, ANN);
+  await approveReview(db, NETWORK, approved.id, BOB);
+  await db.updateTable('principal_reviews').set({ approved_at: '2026-06-01T09:00:00.000Z' }).where('id', '=', approved.id).execute();
+  const pending = await prepareReview(db, { principalFrn: NETWORK, arFrn: '100005', arName: 'Prepared Not Approved Ltd', ...evidence }, ANN);
+  await db.updateTable('principal_reviews').set({ prepared_at: '2026-11-20T10:00:00.000Z' }).where('id', '=', pending.id).execute();
+}
+
 async function resetAll(db: Db): Promise<void> {
-  for (const table of ['jobs', 'notification_deliveries', 'watch_changes', 'watch_cycles', 'watchlist_entries', 'watchlists'] as const) await db.deleteFrom(table).execute();
+  for (const table of [
+    'jobs',
+    'notification_deliveries',
+    'watch_changes',
+    'watch_cycles',
+    'watchlist_entries',
+    'watchlists',
+    'principal_reviews',
+    'principal_ar_links',
+    'principal_findings',
+    'principal_checks',
+    'principals',
+  ] as const)
+    await db.deleteFrom(table).execute();
   smtp.messages.splice(0);
   hook.requests.splice(0);
   hook.answer = () => ({ status: 200 });
@@ -572,6 +638,124 @@ forEachDialect('watch notifications', pgStatus, (db, dialect) => {
     expect(view.mail).toMatchObject({ server: `127.0.0.1:${smtp.port}`, login: true, digestAt: '07:30' });
   });
 
+  it('adds the AR annual reviews overdue or due within 30 days to the digest, per principal, most overdue first, once a London date', async () => {
+    const clock = { now: T0 };
+    const seeded = await seed(db(), T0 - 3600_000);
+    await seedReviews(db());
+    const deps = depsFor(db(), dialect, clock, settings());
+    await scheduleDigests(db(), deps.notify!, clock.now);
+    const run = await runNext(deps, clock, NOTIFY_DIGEST_JOB);
+    expect(run?.outcome).toMatchObject({ status: 'done', result: { sent: 5, reminders: 4, overdue: 3, recipients: 2 } });
+
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0];
+    // The subject counts both kinds.
+    expect(mail.subject).toBe('FSR Portal digest 25 Nov 2026: 5 register changes (2 high), 3 AR reviews overdue, 1 due within 30 days');
+    // The register changes are there as before.
+    for (const change of Object.values(seeded.changes)) expect(mail.text).toContain(`${PUBLIC}/changes/${change.id}`);
+    expect(mail.text).toContain('5 changes: 2 high, 1 medium, 2 low.');
+    expect(mail.text).toContain('== AR annual reviews: 3 overdue, 1 due within 30 days ==');
+    // Per principal, each with the absolute link to its workspace's list of reviews due.
+    expect(mail.text).toContain(`Second Network plc (FRN ${SECOND}): 1 overdue\n${PUBLIC}/principals/${SECOND}#due-reviews`);
+    expect(mail.text).toContain(`Kingsmere Mortgage Network Limited (FRN ${NETWORK}): 2 overdue, 1 due within 30 days\n${PUBLIC}/principals/${NETWORK}#due-reviews`);
+    expect(mail.html).toContain(`href="${PUBLIC}/principals/${NETWORK}#due-reviews"`);
+    expect(mail.html).toContain(`href="${PUBLIC}/principals/${SECOND}#due-reviews"`);
+    // An AR overdue by 20 days; one due in 10 days; one prepared and not approved, naming the preparer.
+    expect(mail.text).toContain('[OVERDUE] Overdue Twenty Days Ltd (FRN 100001): due 5 Nov 2026, 20 days overdue');
+    expect(mail.text).toContain('[DUE SOON] Due In Ten Days Ltd (FRN 100002): due 5 Dec 2026, in 10 days');
+    expect(mail.text).toContain(
+      "[OVERDUE] Prepared Not Approved Ltd (FRN 100005): due 1 Oct 2025, 420 days overdue\n      Review prepared by ann@example.test on 20 Nov 2026, awaiting a second person's approval",
+    );
+    expect(mail.text).toContain('[OVERDUE] Long Overdue & Co (FRN 200001): due 1 Jun 2025, 542 days overdue');
+    // Due in 60 days, reviewed and approved, and no longer an AR: not listed.
+    expect(mail.text).not.toMatch(/100003|Due In Sixty Days/);
+    expect(mail.text).not.toMatch(/100004|Reviewed And Approved/);
+    expect(mail.text).not.toMatch(/100006|Ended Appointment/);
+    // Most overdue first: across principals and within one; after the register changes.
+    const order = ['Register changes', 'Long Overdue & Co', 'Prepared Not Approved Ltd', 'Overdue Twenty Days Ltd', 'Due In Ten Days Ltd'].map((t) => mail.text.indexOf(t));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // The HTML part says the same in words, escaped.
+    expect(mail.html).toContain('<strong>OVERDUE</strong> · Long Overdue &amp; Co (FRN 200001): due 1 Jun 2025, 542 days overdue');
+    expect(mail.html).toContain('<strong>DUE SOON</strong> · Due In Ten Days Ltd (FRN 100002): due 5 Dec 2026, in 10 days');
+    expect(mail.html).toContain('Review prepared by ann@example.test on 20 Nov 2026, awaiting a second person&#39;s approval');
+    expect(mail.html).not.toContain('Due In Sixty Days');
+    const rows = await db().selectFrom('notification_deliveries').select(['change_id', 'state']).where('change_id', 'like', 'ar-reviews:%').execute();
+    expect(rows).toEqual([{ change_id: 'ar-reviews:2026-11-25', state: 'sent' }]);
+
+    // A digest sent on demand later the same day: the reminders went out today, and there is no new change: nothing.
+    clock.now += 3600_000;
+    expect(await sendDigestNow(db(), deps.notify!, clock.now)).toEqual({ date: '2026-11-25' });
+    expect((await runNext(deps, clock, NOTIFY_DIGEST_JOB))?.outcome).toMatchObject({ status: 'done', result: { sent: 0 } });
+    expect(smtp.messages).toHaveLength(1);
+
+    // The next day's digest reminds again, a day later, with no register change.
+    clock.now = T0 + 24 * 3600_000;
+    await scheduleDigests(db(), deps.notify!, clock.now);
+    expect((await runNext(deps, clock, NOTIFY_DIGEST_JOB))?.outcome).toMatchObject({ status: 'done', result: { sent: 0, reminders: 4, overdue: 3 } });
+    expect(smtp.messages).toHaveLength(2);
+    expect(smtp.messages[1].subject).toBe('FSR Portal digest 26 Nov 2026: no register changes, 3 AR reviews overdue, 1 due within 30 days');
+    expect(smtp.messages[1].text).toContain('due 5 Nov 2026, 21 days overdue');
+    expect(smtp.messages[1].text).toContain('due 5 Dec 2026, in 9 days');
+    // The administrators' page counts what each digest sent.
+    const jobs = (await recentNotificationJobs(db())).filter((j) => j.kind === NOTIFY_DIGEST_JOB && j.state === 'done');
+    expect(jobs.map((j) => [j.subject, j.sent, j.reminders])).toEqual(
+      expect.arrayContaining([
+        ['2026-11-25', 5, 4],
+        ['2026-11-25', 0, null],
+        ['2026-11-26', 0, 4],
+      ]),
+    );
+    expect(jobs).toHaveLength(3);
+  });
+
+  it('sends a digest of reminders alone on a day without register changes (retried like any), and nothing on a day with neither', async () => {
+    const clock = { now: T0 };
+    const deps = depsFor(db(), dialect, clock, settings());
+    // Neither changes nor principals: as before, nothing is sent.
+    await scheduleDigests(db(), deps.notify!, clock.now);
+    expect((await runNext(deps, clock, NOTIFY_DIGEST_JOB))?.outcome).toEqual({ status: 'done', result: { sent: 0 } });
+    expect(smtp.messages).toHaveLength(0);
+
+    // Principals with reviews due, and still no change: a digest of the reminders alone.
+    await seedReviews(db());
+    await sendDigestNow(db(), deps.notify!, clock.now);
+    smtp.refuseLogins(1);
+    const first = await runNext(deps, clock, NOTIFY_DIGEST_JOB);
+    expect(first?.outcome.status).toBe('retry');
+    // The day's reminders stay claimed by the job for its retry.
+    expect(await db().selectFrom('notification_deliveries').select(['change_id', 'job_id', 'state']).execute()).toEqual([
+      { change_id: 'ar-reviews:2026-11-25', job_id: first!.job.id, state: 'pending' },
+    ]);
+    clock.now += 5000;
+    expect((await runNext(deps, clock, NOTIFY_DIGEST_JOB))?.outcome).toMatchObject({ status: 'done', result: { sent: 0, reminders: 4, overdue: 3, recipients: 2 } });
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0];
+    expect(mail.subject).toBe('FSR Portal digest 25 Nov 2026: no register changes, 3 AR reviews overdue, 1 due within 30 days');
+    expect(mail.text).toMatch(/^AR annual reviews — digest for 25 Nov 2026\n/);
+    expect(mail.text).toContain('No register changes since the last e-mail.');
+    expect(mail.text).not.toContain('== Watchlist');
+    expect(mail.text).toContain('[OVERDUE] Overdue Twenty Days Ltd (FRN 100001): due 5 Nov 2026, 20 days overdue');
+    expect(mail.html).toContain('<p><strong>No register changes since the last e-mail.</strong></p>');
+    expect(mail.html).toContain(`href="${PUBLIC}/principals/${NETWORK}#due-reviews"`);
+    // Once the overdue reviews are approved, the next day has neither: nothing is sent.
+    for (const [frn, arFrn] of [
+      [NETWORK, '100001'],
+      [NETWORK, '100002'],
+      [SECOND, '200001'],
+    ]) {
+      const r = await prepareReview(db(), { principalFrn: frn, arFrn, arName: arFrn, evidence: '{}', evidenceSha256: 'e', assessment: 'satisfactory', notes: 'Reviewed.' }, ANN);
+      await approveReview(db(), frn, r.id, BOB);
+    }
+    await approveReview(db(), NETWORK, (await db().selectFrom('principal_reviews').select('id').where('state', '=', 'prepared').executeTakeFirstOrThrow()).id, BOB);
+    // Approved on the day (the store dates an approval by the real clock).
+    await db().updateTable('principal_reviews').set({ approved_at: '2026-11-25T12:00:00.000Z' }).execute();
+    clock.now = T0 + 24 * 3600_000;
+    await scheduleDigests(db(), deps.notify!, clock.now);
+    expect((await runNext(deps, clock, NOTIFY_DIGEST_JOB))?.outcome).toEqual({ status: 'done', result: { sent: 0 } });
+    expect(smtp.messages).toHaveLength(1);
+  });
+
   it("the engine keeps today's and tomorrow's digests enqueued from the moment it starts", async () => {
     const clock = { now: Date.parse('2026-07-01T05:00:00.000Z') }; // 06:00 in London (BST)
     const deps = depsFor(db(), dialect, clock, settings());
@@ -601,6 +785,48 @@ forEachDialect('watch notifications', pgStatus, (db, dialect) => {
     const deps = depsFor(db(), dialect, clock, settings({ webhook: false }));
     await closeCycle(deps, clock, seeded.cycleId);
     expect(await db().selectFrom('jobs').select('kind').where('kind', '!=', WATCH_CHECK_JOB).execute()).toEqual([]);
+  });
+});
+
+describe('the digest subject', () => {
+  const empty: ChangeReport = { changes: [], groups: [], counts: { high: 0, medium: 0, low: 0 }, inboxUrl: `${PUBLIC}/changes` };
+  const reminder = (n: number, overdue: boolean) => ({
+    arFrn: String(100000 + n),
+    arName: `AR ${n}`,
+    nextReviewDate: overdue ? '2026-11-01' : '2026-12-01',
+    overdue,
+    daysOverdue: overdue ? 24 : null,
+    dueInDays: overdue ? null : 6,
+    pending: null,
+  });
+  const digest = (overdue: number, dueSoon: number): ReminderDigest => ({
+    principals: [
+      {
+        frn: '700100',
+        name: 'Kingsmere',
+        overdue,
+        dueSoon,
+        url: `${PUBLIC}/principals/700100#due-reviews`,
+        reminders: [...Array.from({ length: overdue }, (_, i) => reminder(i, true)), ...Array.from({ length: dueSoon }, (_, i) => reminder(overdue + i, false))],
+      },
+    ],
+    overdue,
+    dueSoon,
+    windowDays: 30,
+  });
+
+  it('counts the register changes and the AR reviews, each in words', () => {
+    const subject = (r: ReminderDigest | null, report = empty) => digestMessage(report, '2026-11-25', 'a@example.test', ['b@example.test'], r).subject;
+    expect(subject(digest(1, 0))).toBe('FSR Portal digest 25 Nov 2026: no register changes, 1 AR review overdue');
+    expect(subject(digest(0, 2))).toBe('FSR Portal digest 25 Nov 2026: no register changes, 2 AR reviews due within 30 days');
+    expect(subject(digest(3, 1))).toBe('FSR Portal digest 25 Nov 2026: no register changes, 3 AR reviews overdue, 1 due within 30 days');
+  });
+
+  it('lists at most MAX_REMINDER_LINES reviews and counts the rest, pointing to the workspace', () => {
+    const mail = digestMessage(empty, '2026-11-25', 'a@example.test', ['b@example.test'], digest(MAX_REMINDER_LINES + 2, 0));
+    expect(mail.text.match(/\[OVERDUE\]/g)).toHaveLength(MAX_REMINDER_LINES);
+    expect(mail.text).toContain('… and 2 more reviews: see the workspace.');
+    expect(mail.text).toContain(`At most ${MAX_REMINDER_LINES} reviews are listed here; 2 more are on the principals' workspaces.`);
   });
 });
 

@@ -15,7 +15,14 @@ const KIND_LABELS: Record<NotificationJobView['kind'], string> = {
 };
 
 function outcome(job: NotificationJobView): string {
-  if (job.state === 'done') return job.sent === 0 || job.sent === null ? 'Done: nothing to send' : `Sent: ${job.sent} change${job.sent === 1 ? '' : 's'}`;
+  if (job.state === 'done') {
+    const sent = job.sent ?? 0;
+    const reminders = job.reminders ?? 0;
+    if (sent === 0 && reminders === 0) return 'Done: nothing to send';
+    const changes = `${sent} change${sent === 1 ? '' : 's'}`;
+    const reviews = `${reminders} AR review reminder${reminders === 1 ? '' : 's'}`;
+    return `Sent: ${reminders === 0 ? changes : sent === 0 ? reviews : `${changes} and ${reviews}`}`;
+  }
   if (job.state === 'failed') return `Gave up after ${job.attempts} attempt${job.attempts === 1 ? '' : 's'}`;
   if (job.state === 'running') return 'Sending';
   if (job.state === 'cancelled') return 'Cancelled';
@@ -32,7 +39,8 @@ export default async function AdminNotificationsPage() {
         <h1 className="text-2xl font-bold tracking-tight">Watch notifications</h1>
         <p className="mt-1 text-sm text-slate-700">
           When a watch check finds changes, the portal e-mails a daily digest of them, e-mails high-severity changes as soon as the check that found them finishes, and posts them
-          to a webhook. These are set by the server&apos;s environment (see the README); secrets are not shown.
+          to a webhook. The daily digest also reminds of the principals&apos; AR annual reviews that are overdue or due within 30 days. These are set by the server&apos;s
+          environment (see the README); secrets are not shown.
         </p>
       </div>
 

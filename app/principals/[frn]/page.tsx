@@ -12,6 +12,7 @@ import { requireUser } from '@/lib/auth/session';
 import { formatDateTime } from '@/lib/format/date';
 import { principalStore } from '@/lib/principals/principal-store';
 import { reviewSchedule } from '@/lib/principals/reviews';
+import { DUE_REVIEWS_ANCHOR, REMINDER_WINDOW_DAYS, remindersOf } from '@/lib/principals/review-reminders';
 import { AttestButton, PrepareReviewForm } from '@/components/principals/review-forms';
 import { AttestationsTable, DueReviewsTable, ReviewsTable } from '@/components/principals/reviews-tables';
 import { checkFrn } from '@/lib/register/validate';
@@ -57,6 +58,8 @@ export default async function PrincipalPage({ params }: { params: Promise<{ frn:
   }));
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const due = reading ? reviewSchedule(reading.rows, reviews, today) : [];
+  const overdue = due.filter((d) => d.overdue).length;
+  const dueSoon = remindersOf(due, reviews, today).length - overdue;
   const canManage = hasRole(user.role, 'analyst');
   const running = checks.find((c) => c.finishedAt === null) ?? null;
   const last = checks.find((c) => c.finishedAt !== null) ?? null;
@@ -77,6 +80,14 @@ export default async function PrincipalPage({ params }: { params: Promise<{ frn:
           </Link>{' '}
           · {registerStateText(principal.registerState)} · added by {principal.addedBy} on {formatDateTime(principal.addedAt)}
         </p>
+        {reading ? (
+          <p className="text-sm" data-testid="reviews-overdue">
+            <a href={`#${DUE_REVIEWS_ANCHOR}`} className="text-brand-700 underline">
+              {overdue === 0 ? 'No reviews overdue' : `${overdue.toLocaleString('en-GB')} ${overdue === 1 ? 'review' : 'reviews'} overdue`}
+            </a>
+            {dueSoon > 0 ? `, ${dueSoon.toLocaleString('en-GB')} due within ${REMINDER_WINDOW_DAYS} days` : ''}
+          </p>
+        ) : null}
       </div>
 
       <section aria-labelledby="check-heading" className="space-y-2">
