@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { TextLink } from '@/components/ui/text-link';
 
 export const metadata: Metadata = { title: 'Not allowed' };
 
@@ -12,9 +12,9 @@ export default function Forbidden() {
       <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">You do not have access to this page</h1>
       <p className="mt-3 text-slate-700">Your role does not include it. Ask a portal administrator if you need it.</p>
       <p className="mt-4">
-        <Link href="/" className="font-medium text-brand-700 underline hover:text-brand-800">
+        <TextLink href="/" weight="medium">
           Go to the home page
-        </Link>
+        </TextLink>
       </p>
     </div>
   );

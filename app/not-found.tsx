@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { TextLink } from '@/components/ui/text-link';
 
 export const metadata: Metadata = { title: 'Page not found' };
 
@@ -12,9 +12,9 @@ export default function NotFound() {
       <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">Page not found</h1>
       <p className="mt-3 text-slate-700">There is no page at this address. Check it for typing mistakes, or search the register.</p>
       <p className="mt-4">
-        <Link href="/search" className="font-medium text-brand-700 underline hover:text-brand-800">
+        <TextLink href="/search" weight="medium">
           Search the register
-        </Link>
+        </TextLink>
       </p>
     </div>
   );

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { SearchForm } from '@/components/search/search-form';
 import { requireUser } from '@/lib/auth/session';
 import { registerSource } from '@/lib/register/config';
+import { TextLink } from '@/components/ui/text-link';
 
 export const metadata: Metadata = { title: 'Search the register' };
 
@@ -55,11 +55,7 @@ export default async function HomePage() {
         </dl>
       </section>
       <p className="text-sm">
-        Also on the register:{' '}
-        <Link href="/markets" className="text-brand-700 underline">
-          the regulated markets
-        </Link>
-        .
+        Also on the register: <TextLink href="/markets">the regulated markets</TextLink>.
       </p>
     </div>
   );

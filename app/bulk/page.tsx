@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { BulkForm } from '@/components/bulk/bulk-form';
 import { DataTable, type Column } from '@/components/tables/data-table';
 import { recordAudit } from '@/lib/audit/record';
@@ -9,6 +8,7 @@ import { bulkStore, type BulkJob } from '@/lib/bulk/bulk-store';
 import { FIRM_SECTIONS, FIRM_SECTION_SLUGS } from '@/lib/sections/firm-sections';
 import { formatDateTime } from '@/lib/format/date';
 import { bulkPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 export const metadata: Metadata = { title: 'Bulk checks' };
 
@@ -19,11 +19,7 @@ const RECENT_COLUMNS: Column<BulkJob>[] = [
     header: 'Started',
     rowHeader: true,
     className: 'whitespace-nowrap',
-    cell: (j) => (
-      <Link href={bulkPath(j.id)} className="text-brand-700 underline">
-        {formatDateTime(j.createdAt)}
-      </Link>
-    ),
+    cell: (j) => <TextLink href={bulkPath(j.id)}>{formatDateTime(j.createdAt)}</TextLink>,
   },
   { header: 'By', cell: (j) => j.createdByEmail },
   { header: 'Input', cell: (j) => j.filename ?? (j.source === 'paste' ? 'Pasted' : j.source) },

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { BulkChangeForm } from '@/components/watch/bulk-change-form';
 import { ChangesTable, type InboxChange } from '@/components/watch/changes-table';
 import { InboxStatus } from '@/components/watch/inbox-status';
-import { INPUT, LABEL } from '@/components/watch/styles';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Select } from '@/components/ui/field';
+import { TextLink } from '@/components/ui/text-link';
 import { STATE_TEXT } from '@/components/watch/watch-tags';
 import { Pager } from '@/components/ui/pager';
 import { hasRole } from '@/lib/auth/roles';
@@ -24,19 +25,16 @@ const PAGE_SIZE = 50;
 /** One of the inbox's choice filters: "Any", then each value with its words. */
 function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string | undefined; options: [value: string, text: string][] }) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`f-${name}`} className={LABEL}>
-        {label}
-      </label>
-      <select id={`f-${name}`} name={name} defaultValue={value} className={INPUT}>
+    <Field id={`f-${name}`} label={label}>
+      <Select name={name} defaultValue={value}>
         <option value="">Any</option>
         {options.map(([optionValue, text]) => (
           <option key={optionValue} value={optionValue}>
             {text}
           </option>
         ))}
-      </select>
-    </div>
+      </Select>
+    </Field>
   );
 }
 
@@ -109,24 +107,18 @@ export default async function ChangesPage({ searchParams }: Props) {
               ['fund', 'Funds'],
             ]}
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="f-ref" className={LABEL}>
-              FRN, IRN or PRN
-            </label>
-            <input id="f-ref" name="ref" defaultValue={v.ref} maxLength={20} className={`${INPUT} w-32`} />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="f-q" className={LABEL}>
-              Text
-            </label>
-            <input id="f-q" name="q" defaultValue={v.q} maxLength={100} className={`${INPUT} w-56`} />
-          </div>
-          <button type="submit" className="rounded bg-brand-700 px-4 py-1.5 font-medium text-white hover:bg-brand-800">
+          <Field id="f-ref" label="FRN, IRN or PRN">
+            <Input name="ref" defaultValue={v.ref} maxLength={20} className="w-32" />
+          </Field>
+          <Field id="f-q" label="Text">
+            <Input name="q" defaultValue={v.q} maxLength={100} className="w-56" />
+          </Field>
+          <Button type="submit" variant="primary">
             Show
-          </button>
-          <Link href={CHANGES_PATH} className="text-brand-700 underline">
+          </Button>
+          <TextLink href={CHANGES_PATH} className="py-2 text-sm">
             Clear filters
-          </Link>
+          </TextLink>
         </form>
       </details>
       {problems.length ? (

@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import type { BadInputPage } from '@/lib/page-data/entity-page';
 import { firmPath, searchFormPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 const WHAT: Record<string, string> = {
   frn: 'firm reference number (FRN)',
@@ -38,15 +38,11 @@ export function BadReference({ page }: { page: BadInputPage }) {
       <ul className="list-disc space-y-1 pl-6 text-sm">
         {frn && !isNumber ? (
           <li>
-            <Link href={firmPath(frn)} className="text-brand-700 underline">
-              Go to the firm&apos;s overview (FRN {frn})
-            </Link>
+            <TextLink href={firmPath(frn)}>Go to the firm&apos;s overview (FRN {frn})</TextLink>
           </li>
         ) : null}
         <li>
-          <Link href={searchFormPath(kind)} className="text-brand-700 underline">
-            Search for {ENTITY[kind].a} by name
-          </Link>
+          <TextLink href={searchFormPath(kind)}>Search for {ENTITY[kind].a} by name</TextLink>
         </li>
       </ul>
     </div>

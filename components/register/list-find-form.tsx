@@ -1,6 +1,7 @@
-import Link from 'next/link';
 import { FIND_MAX } from '@/lib/page-data/list-view';
 import type { PortalPath } from '@/lib/routes/portal-paths';
+import { Button } from '@/components/ui/button';
+import { TextLink } from '@/components/ui/text-link';
 
 /**
  * The search within a whole list: a small GET form (`?find=`), so it works without JavaScript and
@@ -51,13 +52,13 @@ export function ListFindForm({
           className="w-72 max-w-full rounded border border-slate-400 px-2 py-1"
         />
       </div>
-      <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-100">
+      <Button type="submit" size="sm">
         Find
-      </button>
+      </Button>
       {text ? (
-        <Link href={clearHref} className="py-1 font-medium text-brand-700 underline">
+        <TextLink href={clearHref} weight="medium" className="py-1">
           Clear the search
-        </Link>
+        </TextLink>
       ) : null}
     </form>
   );

@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import type { PageFacts } from '@/lib/page-data/page-facts';
 import type { PortalPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 const n = (value: number) => value.toLocaleString('en-GB');
 
@@ -31,9 +31,9 @@ export function ListModeBar({
     return (
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
         <span>Showing every page of the register&apos;s list.</span>
-        <Link href={firstPageHref} className="no-print font-medium text-brand-700 underline">
+        <TextLink href={firstPageHref} weight="medium" className="no-print">
           Show one page at a time
-        </Link>
+        </TextLink>
       </p>
     );
   }
@@ -50,10 +50,10 @@ export function ListModeBar({
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
       {say && (where || total) ? <span>{[where, total].filter(Boolean).join(' · ')}</span> : null}
       {several ? (
-        <Link href={allHref} className="no-print font-medium text-brand-700 underline">
+        <TextLink href={allHref} weight="medium" className="no-print">
           Show all {unit[1]} on one page
           <span className="sr-only"> (fetches every page from the register)</span>
-        </Link>
+        </TextLink>
       ) : null}
     </p>
   );

@@ -1,9 +1,9 @@
 'use client';
 
-import Link from 'next/link';
 import { useParams } from 'next/navigation';
 import { checkFirmParams } from '@/lib/page-data/entity-params';
 import { firmPath, fundPath, searchFormPath, searchPath, type PortalPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 type Kind = 'firm' | 'passport' | 'requirement' | 'individual' | 'fund';
 type Params = { frn?: string; country?: string; ref?: string; irn?: string; prn?: string };
@@ -77,9 +77,7 @@ export function RecordNotFound({ kind }: { kind: Kind }) {
       <ul className="list-disc space-y-1 pl-6 text-sm">
         {links.map((link) => (
           <li key={link.href}>
-            <Link href={link.href} className="text-brand-700 underline">
-              {link.text}
-            </Link>
+            <TextLink href={link.href}>{link.text}</TextLink>
           </li>
         ))}
       </ul>

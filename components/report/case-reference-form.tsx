@@ -1,5 +1,6 @@
 import type { ReportView } from '@/lib/report/firm-report-data';
 import { CASE_REFERENCE_MAX } from '@/lib/report/case-reference';
+import { Button } from '@/components/ui/button';
 
 const VIEWS: { value: ReportView; label: string; hint: string }[] = [
   { value: 'full', label: 'Full report', hint: 'every row of every list' },
@@ -50,9 +51,7 @@ export function CaseReferenceForm({ action, value, view = 'full', error }: { act
           ))}
         </div>
       </fieldset>
-      <button type="submit" className="rounded border border-brand-700 bg-white px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
-        Generate report
-      </button>
+      <Button type="submit">Generate report</Button>
       {error ? (
         <p id="case-reference-error" role="alert" className="w-full text-sm font-medium text-red-800">
           {error}

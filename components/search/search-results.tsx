@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { DataTable, type Column } from '@/components/tables/data-table';
 import { StandingBadge } from '@/components/standing/standing-badge';
 import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
@@ -16,6 +15,8 @@ import { entityPath, withQuery } from '@/lib/routes/portal-paths';
 import { listingStanding } from '@/lib/standing/listing-standing';
 import { CloseMatches } from './close-matches';
 import { NoResults } from './no-results';
+import { Button } from '@/components/ui/button';
+import { TextLink } from '@/components/ui/text-link';
 
 const NOUNS: Record<SearchType, [string, string]> = { firm: ['firm', 'firms'], individual: ['individual', 'individuals'], fund: ['fund', 'funds'] };
 
@@ -36,9 +37,9 @@ function NameCell({ row }: { row: SearchResult }) {
     );
   }
   return (
-    <Link href={entityPath(row.entity, row.referenceNumber)} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+    <TextLink href={entityPath(row.entity, row.referenceNumber)} weight="medium">
       {name}
-    </Link>
+    </TextLink>
   );
 }
 
@@ -85,9 +86,9 @@ function SortFilterForm({ params, rows, view, page }: { params: Record<string, s
           ))}
         </select>
       </div>
-      <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-100">
+      <Button type="submit" size="sm">
         Apply
-      </button>
+      </Button>
     </form>
   );
 }
@@ -145,9 +146,9 @@ function ResultsTable({
         {paged ? (
           <>
             Sort and filter use the results on this page only.{' '}
-            <Link href={withQuery('/search', { ...params, all: '1' })} className="font-medium text-brand-700 underline">
+            <TextLink href={withQuery('/search', { ...params, all: '1' })} weight="medium">
               Sort and filter all {n(total)} {many}
-            </Link>{' '}
+            </TextLink>{' '}
             (reads every page of the results from the register, {n(where.pages)} pages).
           </>
         ) : null}{' '}
@@ -157,9 +158,9 @@ function ResultsTable({
         <p role="status" className="text-sm font-medium" data-testid="filter-count">
           Showing {n(shown.length)} of {n(rows.length)} {paged ? `${many} on this page` : many}: status “
           {rows.find((r) => statusKey(r) === view.status)?.status ?? (view.status === UNAUTHORISED ? 'unauthorised or clone' : view.status)}”.{' '}
-          <Link href={withQuery('/search', { ...params, status: undefined, ...(where === undefined ? { all: '1' } : {}) })} className="font-normal text-brand-700 underline">
+          <TextLink href={withQuery('/search', { ...params, status: undefined, ...(where === undefined ? { all: '1' } : {}) })} className="font-normal">
             Show every status
-          </Link>
+          </TextLink>
         </p>
       ) : null}
       {warned.length > 0 ? (

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import QRCode from 'qrcode';
 import { safeCallbackPath } from '@/lib/auth/callback-url';
 import { requireUser } from '@/lib/auth/session';
@@ -10,6 +9,7 @@ import { DisableForm } from './disable-form';
 import { EnrolForm } from './enrol-form';
 import { RegenerateCodesForm } from './regenerate-codes-form';
 import { authStore } from '@/lib/auth/auth-store';
+import { TextLink } from '@/components/ui/text-link';
 
 export const metadata: Metadata = { title: 'Two-factor sign-in' };
 
@@ -47,9 +47,9 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Se
           <p className="mt-1 text-sm text-slate-700" data-testid="two-factor-status">
             On. You have {remaining} unused recovery {remaining === 1 ? 'code' : 'codes'}.
           </p>
-          <Link href="/account" className="text-sm font-medium text-brand-800 underline underline-offset-4">
+          <TextLink href="/account" weight="medium" className="text-sm">
             Back to your account
-          </Link>
+          </TextLink>
         </div>
         <div className={panelClass}>
           <RegenerateCodesForm />

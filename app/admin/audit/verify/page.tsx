@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { StatusTag } from '@/components/ui/status-tag';
 import { SummaryList } from '@/components/ui/summary-list';
 import { recordAudit } from '@/lib/audit/record';
 import { requireRole } from '@/lib/auth/session';
 import { auditStore, describeAuditChain } from '@/lib/audit/audit-store';
+import { TextLink } from '@/components/ui/text-link';
 
 export const metadata: Metadata = { title: 'Audit chain verification' };
 
@@ -46,9 +46,7 @@ export default async function AuditVerifyPage() {
     <div className="space-y-6">
       <div>
         <p className="text-sm">
-          <Link href="/admin/audit" className="text-brand-700 underline">
-            ← Audit log
-          </Link>
+          <TextLink href="/admin/audit">← Audit log</TextLink>
         </p>
         <h1 className="mt-2 text-2xl font-bold tracking-tight">Audit chain verification</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-700">

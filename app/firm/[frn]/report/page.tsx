@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { BadReference } from '@/components/register/bad-reference';
 import { CaseReferenceForm } from '@/components/report/case-reference-form';
@@ -20,6 +19,7 @@ import { generateFirmReport } from '@/lib/report/generate-firm-report';
 import { readReportLimits } from '@/lib/report/limits';
 import { requestNonce } from '@/lib/security/request-nonce';
 import { publicOrigin } from '@/lib/runtime/public-url';
+import { TextLink } from '@/components/ui/text-link';
 
 type Props = { params: Promise<{ frn: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -66,12 +66,8 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
     <div className="space-y-6">
       <div className="space-y-2">
         <p className="no-print flex flex-wrap gap-x-4 text-sm">
-          <Link href={firmPath(frn)} className="text-brand-700 underline">
-            ← {name}
-          </Link>
-          <Link href={reportsPath({ firm: frn, user: 'all' })} className="text-brand-700 underline">
-            Saved reports for this firm
-          </Link>
+          <TextLink href={firmPath(frn)}>← {name}</TextLink>
+          <TextLink href={reportsPath({ firm: frn, user: 'all' })}>Saved reports for this firm</TextLink>
         </p>
         <h1 className="text-2xl font-bold tracking-tight">
           Firm {view === 'summary' ? 'summary report' : 'report'}: {name} <span className="font-mono text-lg font-normal text-slate-600">FRN {frn}</span>
