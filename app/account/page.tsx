@@ -9,6 +9,7 @@ import { EndSessionButton } from './end-session-button';
 import { panelClass } from './form-styles';
 import { authStore } from '@/lib/auth/auth-store';
 import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Your account' };
 
@@ -31,12 +32,14 @@ export default async function AccountPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Your account</h1>
-        <p className="mt-1 text-sm text-slate-700">
-          {user.name} · {user.email} · {ROLE_LABELS[user.role]} · {local ? 'signs in with a portal password' : 'signs in with your organisation’s single sign-on'}
-        </p>
-      </div>
+      <PageHeader
+        title="Your account"
+        description={
+          <>
+            {user.name} · {user.email} · {ROLE_LABELS[user.role]} · {local ? 'signs in with a portal password' : 'signs in with your organisation’s single sign-on'}
+          </>
+        }
+      />
 
       {local ? (
         <ChangePasswordForm />

@@ -15,6 +15,7 @@ import { checkPage } from '@/lib/register/validate';
 import { CHANGES_PATH } from '@/lib/routes/portal-paths';
 import { changeText } from '@/lib/watch/change-words';
 import { parseChangeFilters } from '@/lib/watchlists/change-filters';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Changes' };
 
@@ -81,12 +82,10 @@ export default async function ChangesPage({ searchParams }: Props) {
     .join(' ');
   return (
     <div className="space-y-3">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Changes</h1>
-        <p className="mt-1 text-sm text-slate-700">
-          What the register changed on watched records since their previous check. New changes wait for review: acknowledge, escalate or mark expected.
-        </p>
-      </div>
+      <PageHeader
+        title="Changes"
+        description="What the register changed on watched records since their previous check. New changes wait for review: acknowledge, escalate or mark expected."
+      />
       {/* Folded (the filters in force said on its line), so the inbox's rows start high on the first screen. */}
       <details className="no-print rounded border border-slate-200 bg-white text-sm" open={problems.length > 0}>
         <summary className="cursor-pointer px-3 py-1.5 font-medium text-brand-700">

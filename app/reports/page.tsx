@@ -6,6 +6,7 @@ import { snapshotStore } from '@/lib/report/snapshot-store';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Saved reports' };
 
@@ -35,13 +36,15 @@ export default async function ReportsPage({ searchParams }: Props) {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Saved reports</h1>
-        <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          Evidence snapshots: firm reports saved exactly as they were shown, with a SHA-256 fingerprint. They cannot be changed or deleted. Open a firm&apos;s report and choose
-          “Save as evidence” to add one.
-        </p>
-      </div>
+      <PageHeader
+        title="Saved reports"
+        description={
+          <>
+            Evidence snapshots: firm reports saved exactly as they were shown, with a SHA-256 fingerprint. They cannot be changed or deleted. Open a firm&apos;s report and choose
+            “Save as evidence” to add one.
+          </>
+        }
+      />
       <form
         method="get"
         action="/reports"

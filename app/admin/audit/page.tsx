@@ -9,6 +9,7 @@ import { auditExportHref } from '@/lib/export/export-paths';
 import { auditPath } from '@/lib/routes/portal-paths';
 import { auditStore } from '@/lib/audit/audit-store';
 import { TextAnchor, TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -35,18 +36,20 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Audit log</h1>
-        <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          Every search, page view of a firm, individual or fund, report, saved snapshot, export, sign-in and administrative action, written before the response it records. Entries
-          cannot be changed or deleted by anyone; they are kept for {retentionDays.toLocaleString('en-GB')} days (AUDIT_RETENTION_DAYS) and then removed by the daily clean-up. Each
-          entry is hash-chained to the one before it:{' '}
-          <TextLink href="/admin/audit/verify" weight="medium" data-testid="verify-chain-link">
-            verify the chain
-          </TextLink>{' '}
-          to see whether any entry was changed, deleted or reordered in the database.
-        </p>
-      </div>
+      <PageHeader
+        title="Audit log"
+        description={
+          <>
+            Every search, page view of a firm, individual or fund, report, saved snapshot, export, sign-in and administrative action, written before the response it records.
+            Entries cannot be changed or deleted by anyone; they are kept for {retentionDays.toLocaleString('en-GB')} days (AUDIT_RETENTION_DAYS) and then removed by the daily
+            clean-up. Each entry is hash-chained to the one before it:{' '}
+            <TextLink href="/admin/audit/verify" weight="medium" data-testid="verify-chain-link">
+              verify the chain
+            </TextLink>{' '}
+            to see whether any entry was changed, deleted or reordered in the database.
+          </>
+        }
+      />
       <AuditFilterForm parsed={parsed} />
       {valid ? (
         <div className="space-y-3">

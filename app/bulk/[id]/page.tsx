@@ -15,6 +15,7 @@ import { bulkApiPath, bulkPath, entityPath, withQuery } from '@/lib/routes/porta
 import { Button, ButtonAnchor } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/field';
 import { TextAnchor, TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Bulk check results' };
 
@@ -215,24 +216,25 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
 
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm">
-          <TextLink href={bulkPath()}>Bulk checks</TextLink>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight">Bulk check of {job.rowCount.toLocaleString('en-GB')} rows</h1>
-        <p className="mt-1 text-sm text-slate-700">
-          Started {formatDateTime(job.createdAt)} by {job.createdByEmail} from {job.filename ?? (job.source === 'paste' ? 'pasted rows' : job.source)}; fetching {fetched}. Results
-          are kept until {formatDateTime(job.expiresAt)}.
-        </p>
+      <PageHeader
+        caption={<TextLink href={bulkPath()}>Bulk checks</TextLink>}
+        title={`Bulk check of ${job.rowCount.toLocaleString('en-GB')} rows`}
+        description={
+          <>
+            Started {formatDateTime(job.createdAt)} by {job.createdByEmail} from {job.filename ?? (job.source === 'paste' ? 'pasted rows' : job.source)}; fetching {fetched}.
+            Results are kept until {formatDateTime(job.expiresAt)}.
+          </>
+        }
+      >
         {job.inputLayout && (
-          <p className="mt-1 text-sm text-slate-700" data-testid="bulk-read-as">
+          <p className="text-sm text-slate-700" data-testid="bulk-read-as">
             Read {job.inputLayout.sheet ? `from the sheet "${job.inputLayout.sheet}", ` : ''}
             {job.inputLayout.headerRow !== null ? `with the column names in row ${job.inputLayout.headerRow}` : 'without a header row'}
             {job.inputLayout.columns.length > 0 ? `: ${job.inputLayout.columns.map((c) => `${c.role} in column ${c.column}${c.header ? ` ("${c.header}")` : ''}`).join(', ')}` : ''}
             {job.userColumns.length > 0 ? `; your own columns kept: ${job.userColumns.join(', ')}` : ''}.
           </p>
         )}
-      </div>
+      </PageHeader>
       {notice && (
         <p role="status" className="rounded border border-brand-100 bg-brand-50 p-2 text-sm text-brand-800">
           {notice}

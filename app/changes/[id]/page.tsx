@@ -12,6 +12,7 @@ import { KIND_LABELS, sectionTitle } from '@/lib/watchlists/sections-choice';
 import { isEngineId } from '@/lib/watchlists/ids';
 import { changeText } from '@/lib/watch/change-words';
 import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -39,13 +40,14 @@ export default async function ChangePage({ params }: Props) {
   const text = changeText(change.kind, change.section, change.rows, change.summary);
   return (
     <div className="space-y-6">
-      <div className="space-y-2">
-        <p className="text-sm">
-          <TextLink href={CHANGES_PATH}>Changes</TextLink>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight break-words">
-          {sectionTitle(change.kind, change.section)} of {change.entityName ?? `${label.number} ${change.ref}`}
-        </h1>
+      <PageHeader
+        caption={<TextLink href={CHANGES_PATH}>Changes</TextLink>}
+        title={
+          <>
+            {sectionTitle(change.kind, change.section)} of {change.entityName ?? `${label.number} ${change.ref}`}
+          </>
+        }
+      >
         <p className="text-base" data-testid="change-summary">
           {text.summary}
         </p>
@@ -108,7 +110,7 @@ export default async function ChangePage({ params }: Props) {
             )}
           </dd>
         </dl>
-      </div>
+      </PageHeader>
       <section aria-labelledby="rows-heading" className="space-y-3">
         <h2 id="rows-heading" className="text-lg font-semibold">
           What the register changed, row by row

@@ -21,6 +21,7 @@ import { arLinksStore } from '@/lib/representatives/ar-links';
 import { arStandingStore } from '@/lib/principals/ar-standing';
 import { firmPath, principalApiPath, PRINCIPALS_PATH } from '@/lib/routes/portal-paths';
 import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Principal' };
 
@@ -64,15 +65,15 @@ export default async function PrincipalPage({ params }: { params: Promise<{ frn:
   const year = new Date().getUTCFullYear() - 1;
   return (
     <div className="space-y-8">
-      <div className="space-y-1">
-        <p className="text-sm">
-          <TextLink href={PRINCIPALS_PATH}>Principals</TextLink>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight">{principal.name ?? `FRN ${frn}`}</h1>
-        <p className="text-sm text-slate-700">
-          FRN <TextLink href={firmPath(frn)}>{frn}</TextLink> · {registerStateText(principal.registerState)} · added by {principal.addedBy} on {formatDateTime(principal.addedAt)}
-        </p>
-      </div>
+      <PageHeader
+        caption={<TextLink href={PRINCIPALS_PATH}>Principals</TextLink>}
+        title={principal.name ?? `FRN ${frn}`}
+        description={
+          <>
+            FRN <TextLink href={firmPath(frn)}>{frn}</TextLink> · {registerStateText(principal.registerState)} · added by {principal.addedBy} on {formatDateTime(principal.addedAt)}
+          </>
+        }
+      />
 
       <section aria-labelledby="check-heading" className="space-y-2">
         <h2 id="check-heading" className="text-lg font-semibold">

@@ -13,6 +13,7 @@ import { requestNonce } from '@/lib/security/request-nonce';
 import { publicOrigin } from '@/lib/runtime/public-url';
 import { snapshotStore } from '@/lib/report/snapshot-store';
 import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -45,14 +46,18 @@ export default async function SnapshotPage({ params }: Props) {
 
   return (
     <div className="space-y-6">
-      <div className="space-y-2">
-        <p className="no-print text-sm">
-          <TextLink href="/reports">← Saved reports</TextLink>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight">
-          Saved report: {snapshot.subjectName ?? `Firm ${snapshot.frn}`} <span className="font-mono text-lg font-normal text-slate-600">FRN {snapshot.frn}</span>
-        </h1>
-      </div>
+      <PageHeader
+        caption={
+          <TextLink href="/reports" className="no-print">
+            ← Saved reports
+          </TextLink>
+        }
+        title={
+          <>
+            Saved report: {snapshot.subjectName ?? `Firm ${snapshot.frn}`} <span className="font-mono text-lg font-normal text-slate-600">FRN {snapshot.frn}</span>
+          </>
+        }
+      />
       <SnapshotBanner snapshot={snapshot} />
       <div className="no-print">
         <PrintButton />
