@@ -111,6 +111,7 @@ export function SubfundsList({ prn, view }: { prn: string; view: ListView }) {
     <PagedRegisterList
       view={view}
       {...sectionListProps('fund', prn, FUND_SECTIONS.subfunds)}
+      positionInRows
       badPage="reason"
       fetchPage={(page) => readFundSubfunds(prn, page)}
       fetchAll={(onProgress) => client.allPages(client.fundSubfunds, [prn], { onProgress })}

@@ -24,7 +24,7 @@ export function ListModeBar({
   facts?: PageFacts;
   totalCount?: number;
   unit: [string, string];
-  /** Say where the page is and how many rows there are (the default); off where the list's own heading says both (search results). */
+  /** Say where the page is and how many rows there are (the default): the one place a list says its position; off where the rows' own heading says both (search results, markets, sub-funds). */
   say?: boolean;
 }) {
   if (mode === 'all') {
@@ -48,7 +48,7 @@ export function ListModeBar({
   if (!several && (!total || !say)) return null;
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-      {say && (where || total) ? <span>{[where, total].filter(Boolean).join(' · ')}</span> : null}
+      {say && (where || total) ? <span data-testid="list-position">{[where, total].filter(Boolean).join(' · ')}</span> : null}
       {several ? (
         <TextLink href={allHref} weight="medium" className="no-print">
           Show all {unit[1]} on one page

@@ -213,7 +213,7 @@ export function SearchResults({
       view={view}
       basePath="/search"
       params={params}
-      pagerPosition={false}
+      positionInRows
       unit={[one, many]}
       label={`${one} results`}
       failureWhat={`${one} search results for “${query}”`}
