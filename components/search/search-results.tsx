@@ -17,6 +17,7 @@ import { CloseMatches } from './close-matches';
 import { NoResults } from './no-results';
 import { Button } from '@/components/ui/button';
 import { TextLink } from '@/components/ui/text-link';
+import { Field, Select } from '@/components/ui/field';
 
 const NOUNS: Record<SearchType, [string, string]> = { firm: ['firm', 'firms'], individual: ['individual', 'individuals'], fund: ['fund', 'funds'] };
 
@@ -60,32 +61,26 @@ function SortFilterForm({ params, rows, view, page }: { params: Record<string, s
       ))}
       {/* The view stays where it is: every page, or this page (sorting a page does not move to another). */}
       {page === 'all' ? <input type="hidden" name="all" value="1" /> : page > 1 ? <input type="hidden" name="page" value={String(page)} /> : null}
-      <div className="flex flex-col gap-1">
-        <label htmlFor="search-sort" className="font-medium">
-          Sort by
-        </label>
-        <select id="search-sort" name="sort" defaultValue={view.sort} className="rounded border border-slate-400 bg-white px-2 py-1">
+      <Field id="search-sort" label="Sort by">
+        <Select name="sort" defaultValue={view.sort}>
           {SORTS.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
             </option>
           ))}
-        </select>
-      </div>
+        </Select>
+      </Field>
       {/* A register status can be long ("Appointed representative of …"): the choice shrinks to the screen. */}
-      <div className="flex max-w-full min-w-0 flex-col gap-1">
-        <label htmlFor="search-status" className="font-medium">
-          Status
-        </label>
-        <select id="search-status" name="status" defaultValue={view.status ?? ''} className="w-full max-w-full rounded border border-slate-400 bg-white px-2 py-1">
+      <Field id="search-status" label="Status" className="max-w-full min-w-0">
+        <Select name="status" defaultValue={view.status ?? ''} className="w-full max-w-full">
           <option value="">Every status ({n(rows.length)})</option>
           {[...choices, ...current].map((c) => (
             <option key={c.key} value={c.key}>
               {c.label} ({n(c.count)})
             </option>
           ))}
-        </select>
-      </div>
+        </Select>
+      </Field>
       <Button type="submit" size="sm">
         Apply
       </Button>

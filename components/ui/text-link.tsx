@@ -2,7 +2,7 @@ import Link, { type LinkProps } from 'next/link';
 import type { AnchorHTMLAttributes } from 'react';
 
 /**
- * The portal's one text link: brand-700 (#163d70, 11.2:1 on white, WCAG AA), always underlined so it
+ * The portal's one text link: brand-700 (#163d70, 10.9:1 on white, 9.9:1 on slate-100; WCAG AA asks 4.5:1), always underlined so it
  * is never told by colour alone (1.4.1), darker on hover; the focus ring is the global
  * `:focus-visible` outline (app/globals.css). Visited links keep the same colour: people go back to
  * the same firms all day, and a purple link would say nothing useful. `weight` for a link that
