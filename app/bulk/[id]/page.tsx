@@ -261,9 +261,9 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
           </form>
         )}
         {!mayAct ? null : watchlists.length > 0 ? (
-          <form method="post" action={bulkApiPath(id, 'watchlist')} className="flex items-end gap-2">
-            <Field id="bulk-watchlist" label="Watchlist">
-              <Select name="watchlist" required>
+          <form method="post" action={bulkApiPath(id, 'watchlist')} className="flex max-w-full flex-wrap items-end gap-2">
+            <Field id="bulk-watchlist" label="Watchlist" className="max-w-full min-w-0">
+              <Select name="watchlist" required className="max-w-full">
                 {watchlists.map((w) => (
                   <option key={w.id} value={w.id}>
                     {w.name}
