@@ -102,6 +102,19 @@ const LAYER_ZONES = [
   { target: './lib/security', from: './lib', except: ['./security', './runtime'], message: 'lib/security imports only lib/runtime (the public address).' },
 ];
 
+const BLUE = '/(^|[\\s:])(bg|text|border|ring|outline|from|via|to|fill|stroke|decoration|divide|accent|caret)-(blue|indigo)-\\d/';
+const BRAND_BACKGROUND = '/(^|[\\s:])bg-brand-(600|700|800)([\\s]|$)/';
+const UI_KIT_RULES = [
+  { selector: "JSXOpeningElement[name.name='button']", message: 'Use Button or SubmitButton from components/ui/button.tsx: the kit is the one look of a button.' },
+  ...[
+    [BLUE, 'The portal has one blue, the brand (app/globals.css): use the kit (components/ui/) or a brand-* colour, not Tailwind blue or indigo.'],
+    [BRAND_BACKGROUND, 'A brand-blue background is a primary button built by hand: use Button variant="primary" (components/ui/button.tsx).'],
+  ].flatMap(([pattern, message]) => [
+    { selector: `Literal[value=${pattern}]`, message },
+    { selector: `TemplateElement[value.raw=${pattern}]`, message },
+  ]),
+];
+
 /**
  * ESLint 9 flat config: Next.js's own rules (core web vitals, React, hooks, jsx-a11y, import) and
  * typescript-eslint's recommended set, as eslint-config-next ships them for Next 16. Formatting is
@@ -119,6 +132,16 @@ export default defineConfig([
       // No module may reach itself through its imports, however long the loop (type-only imports,
       // erased at run time, do not count). It costs about a minute of lint time on two cores.
       'import/no-cycle': ['error', { maxDepth: Infinity, ignoreExternal: true }],
+    },
+  },
+  {
+    // The UI kit (components/ui/, docs/architecture.md) is the one way to draw a button and the one
+    // blue: a raw <button>, a Tailwind blue or a brand-blue background (a primary button built by
+    // hand) anywhere else in app/ or components/ fails the lint, naming the kit's component.
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
+    ignores: ['components/ui/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...UI_KIT_RULES],
     },
   },
   {

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Not allowed' };
 
@@ -8,13 +9,12 @@ export const metadata: Metadata = { title: 'Not allowed' };
 export default function Forbidden() {
   return (
     <div className="mx-auto max-w-2xl py-6">
-      <p className="text-sm font-semibold text-slate-600">Error 403</p>
-      <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">You do not have access to this page</h1>
+      <PageHeader caption="Error 403" title="You do not have access to this page" />
       <p className="mt-3 text-slate-700">Your role does not include it. Ask a portal administrator if you need it.</p>
       <p className="mt-4">
-        <Link href="/" className="font-medium text-brand-700 underline hover:text-brand-800">
+        <TextLink href="/" weight="medium">
           Go to the home page
-        </Link>
+        </TextLink>
       </p>
     </div>
   );

@@ -1,6 +1,8 @@
 'use client';
 
 import './globals.css';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
 
 // Shown only when the root layout itself fails (each section has its own error boundary). It
 // replaces the layout, so it brings its own <html> and the stylesheet; Next's built-in version
@@ -10,15 +12,11 @@ export default function GlobalError({ reset }: { error: Error & { digest?: strin
     <html lang="en-GB">
       <body className="bg-slate-50 font-sans text-slate-900 antialiased">
         <main className="mx-auto max-w-2xl px-4 py-10">
-          <h1 className="text-2xl font-bold tracking-tight">The portal could not show this page</h1>
+          <PageHeader title="The portal could not show this page" />
           <p className="mt-3 text-slate-700">Something went wrong on the portal’s side. Try again; if it keeps happening, tell the portal’s operator.</p>
-          <button
-            type="button"
-            onClick={reset}
-            className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-700 focus:ring-offset-2"
-          >
+          <Button variant="primary" onClick={reset} className="mt-4">
             Try again
-          </button>
+          </Button>
         </main>
       </body>
     </html>

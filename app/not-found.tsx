@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Page not found' };
 
@@ -8,13 +9,12 @@ export const metadata: Metadata = { title: 'Page not found' };
 export default function NotFound() {
   return (
     <div className="mx-auto max-w-2xl py-6">
-      <p className="text-sm font-semibold text-slate-600">Error 404</p>
-      <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">Page not found</h1>
+      <PageHeader caption="Error 404" title="Page not found" />
       <p className="mt-3 text-slate-700">There is no page at this address. Check it for typing mistakes, or search the register.</p>
       <p className="mt-4">
-        <Link href="/search" className="font-medium text-brand-700 underline hover:text-brand-800">
+        <TextLink href="/search" weight="medium">
           Search the register
-        </Link>
+        </TextLink>
       </p>
     </div>
   );

@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { SearchForm } from '@/components/search/search-form';
 import { requireUser } from '@/lib/auth/session';
 import { registerSource } from '@/lib/register/config';
+import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Search the register' };
 
@@ -17,23 +18,25 @@ export default async function HomePage() {
   const source = registerSource();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Search the Financial Services Register</h1>
-        <p className="mt-2 text-slate-700">
-          Find a firm, individual or fund by name, or go straight to one by its FRN, IRN or PRN.
-          {source === 'sandbox' ? (
-            <>
-              {' '}
-              You are connected to the <strong>sandbox register</strong>: generated, fictional data for trying the portal out.
-            </>
-          ) : (
-            <>
-              {' '}
-              You are connected to the <strong>live FCA register</strong>.
-            </>
-          )}
-        </p>
-      </div>
+      <PageHeader
+        title="Search the Financial Services Register"
+        description={
+          <>
+            Find a firm, individual or fund by name, or go straight to one by its FRN, IRN or PRN.
+            {source === 'sandbox' ? (
+              <>
+                {' '}
+                You are connected to the <strong>sandbox register</strong>: generated, fictional data for trying the portal out.
+              </>
+            ) : (
+              <>
+                {' '}
+                You are connected to the <strong>live FCA register</strong>.
+              </>
+            )}
+          </>
+        }
+      />
       <SearchForm idPrefix="home" autoFocus />
       <section aria-labelledby="formats-heading" className="space-y-2">
         <h2 id="formats-heading" className="text-lg font-semibold">
@@ -55,11 +58,7 @@ export default async function HomePage() {
         </dl>
       </section>
       <p className="text-sm">
-        Also on the register:{' '}
-        <Link href="/markets" className="text-brand-700 underline">
-          the regulated markets
-        </Link>
-        .
+        Also on the register: <TextLink href="/markets">the regulated markets</TextLink>.
       </p>
     </div>
   );

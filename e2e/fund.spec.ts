@@ -39,7 +39,10 @@ test.describe('fund pages', () => {
     const row = table.getByRole('row').nth(1);
     await expect(row).toContainText('Other');
     const pages = page.getByRole('navigation', { name: 'Sub-funds pages' });
-    const last = Number((await pages.textContent())?.match(/Page 1 of (\d+)/)?.[1]);
+    await expect(pages).toBeVisible();
+    // The position is said once, in the table's caption (not again at the pager).
+    const last = Number((await table.locator('caption').textContent())?.match(/page 1 of (\d+)/)?.[1]);
+    await expect(page.getByRole('main').getByText(/page 1 of \d+/i)).toHaveCount(1);
     expect(last).toBeGreaterThanOrEqual(2);
     await page.goto(`/fund/${UMBRELLA}/subfunds?page=${last}`);
     await sectionsLoaded(page);

@@ -5,7 +5,9 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/auth/password-ru
 import { changePasswordAction } from './actions';
 import { IDLE } from '@/lib/actions/action-state';
 import { FormMessage } from '@/components/ui/form-message';
-import { inputClass, panelClass, primaryButtonClass } from './form-styles';
+import { panelClass } from './form-styles';
+import { SubmitButton } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
 
 export function ChangePasswordForm() {
   const [state, action, pending] = useActionState(changePasswordAction, IDLE);
@@ -18,18 +20,11 @@ export function ChangePasswordForm() {
         At least {PASSWORD_MIN_LENGTH} characters (up to {PASSWORD_MAX_LENGTH}); spaces and any characters are fine, and commonly used passwords are refused. Changing it signs you
         out of your other sessions.
       </p>
-      <div>
-        <label htmlFor="current-password" className="block text-sm font-medium">
-          Current password
-        </label>
-        <input id="current-password" name="currentPassword" type="password" required autoComplete="current-password" className={inputClass} />
-      </div>
-      <div>
-        <label htmlFor="new-password" className="block text-sm font-medium">
-          New password
-        </label>
-        <input
-          id="new-password"
+      <Field id="current-password" label="Current password">
+        <Input name="currentPassword" type="password" required autoComplete="current-password" className="max-w-sm" />
+      </Field>
+      <Field id="new-password" label="New password">
+        <Input
           name="newPassword"
           type="password"
           required
@@ -37,18 +32,15 @@ export function ChangePasswordForm() {
           maxLength={PASSWORD_MAX_LENGTH}
           autoComplete="new-password"
           aria-describedby="password-rules"
-          className={inputClass}
+          className="max-w-sm"
         />
-      </div>
-      <div>
-        <label htmlFor="confirm-password" className="block text-sm font-medium">
-          New password again
-        </label>
-        <input id="confirm-password" name="confirmPassword" type="password" required maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" className={inputClass} />
-      </div>
-      <button type="submit" disabled={pending} className={primaryButtonClass}>
-        {pending ? 'Changing…' : 'Change password'}
-      </button>
+      </Field>
+      <Field id="confirm-password" label="New password again">
+        <Input name="confirmPassword" type="password" required maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" className="max-w-sm" />
+      </Field>
+      <SubmitButton pending={pending} pendingText="Changing…">
+        Change password
+      </SubmitButton>
       <FormMessage state={state} statusWord testId="password-message" />
     </form>
   );

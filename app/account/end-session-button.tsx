@@ -4,7 +4,7 @@ import { useActionState } from 'react';
 import { endSessionAction } from './actions';
 import { IDLE } from '@/lib/actions/action-state';
 import { FormMessage } from '@/components/ui/form-message';
-import { secondaryButtonClass } from './form-styles';
+import { SubmitButton } from '@/components/ui/button';
 
 /** Ends one of the user's other sessions; `label` says which, for screen readers. */
 export function EndSessionButton({ handle, label }: { handle: string; label: string }) {
@@ -12,9 +12,9 @@ export function EndSessionButton({ handle, label }: { handle: string; label: str
   return (
     <form action={action} className="space-y-1">
       <input type="hidden" name="session" value={handle} />
-      <button type="submit" disabled={pending} className={secondaryButtonClass} aria-label={`End session: ${label}`}>
-        {pending ? 'Ending…' : 'End session'}
-      </button>
+      <SubmitButton variant="secondary" size="sm" pending={pending} pendingText="Ending…" aria-label={`End session: ${label}`}>
+        End session
+      </SubmitButton>
       <FormMessage state={state} statusWord />
     </form>
   );

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { DataTable } from '@/components/tables/data-table';
-import Link from 'next/link';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
 import { browserLabel } from './browser-label';
@@ -9,6 +8,8 @@ import { EndOtherSessionsForm } from './end-other-sessions-form';
 import { EndSessionButton } from './end-session-button';
 import { panelClass } from './form-styles';
 import { authStore } from '@/lib/auth/auth-store';
+import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Your account' };
 
@@ -31,12 +32,14 @@ export default async function AccountPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Your account</h1>
-        <p className="mt-1 text-sm text-slate-700">
-          {user.name} · {user.email} · {ROLE_LABELS[user.role]} · {local ? 'signs in with a portal password' : 'signs in with your organisation’s single sign-on'}
-        </p>
-      </div>
+      <PageHeader
+        title="Your account"
+        description={
+          <>
+            {user.name} · {user.email} · {ROLE_LABELS[user.role]} · {local ? 'signs in with a portal password' : 'signs in with your organisation’s single sign-on'}
+          </>
+        }
+      />
 
       {local ? (
         <ChangePasswordForm />
@@ -57,9 +60,9 @@ export default async function AccountPage() {
           <p className="text-sm text-slate-700" data-testid="two-factor-status">
             {twoFactorOn ? 'On: signing in needs a code from your authenticator app as well as your password.' : 'Off: signing in needs only your password.'}
           </p>
-          <Link href="/account/two-factor" className="text-sm font-medium text-brand-800 underline underline-offset-4">
+          <TextLink href="/account/two-factor" weight="medium" className="text-sm">
             {twoFactorOn ? 'Manage two-factor sign-in' : 'Set up two-factor sign-in'}
-          </Link>
+          </TextLink>
         </section>
       ) : null}
 

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { BulkForm } from '@/components/bulk/bulk-form';
 import { DataTable, type Column } from '@/components/tables/data-table';
 import { recordAudit } from '@/lib/audit/record';
@@ -9,6 +8,8 @@ import { bulkStore, type BulkJob } from '@/lib/bulk/bulk-store';
 import { FIRM_SECTIONS, FIRM_SECTION_SLUGS } from '@/lib/sections/firm-sections';
 import { formatDateTime } from '@/lib/format/date';
 import { bulkPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Bulk checks' };
 
@@ -19,11 +20,7 @@ const RECENT_COLUMNS: Column<BulkJob>[] = [
     header: 'Started',
     rowHeader: true,
     className: 'whitespace-nowrap',
-    cell: (j) => (
-      <Link href={bulkPath(j.id)} className="text-brand-700 underline">
-        {formatDateTime(j.createdAt)}
-      </Link>
-    ),
+    cell: (j) => <TextLink href={bulkPath(j.id)}>{formatDateTime(j.createdAt)}</TextLink>,
   },
   { header: 'By', cell: (j) => j.createdByEmail },
   { header: 'Input', cell: (j) => j.filename ?? (j.source === 'paste' ? 'Pasted' : j.source) },
@@ -40,13 +37,15 @@ export default async function BulkPage() {
   await recordAudit({ action: 'bulk.list', user });
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Bulk checks</h1>
-        <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          Check a list of firms, individuals or funds against the register in one go: every row is checked in the background at a priority below people&apos;s pages, within the
-          key&apos;s budget, and comes back with its outcome and when the register said it. Results are kept for {settings.retentionDays} days.
-        </p>
-      </div>
+      <PageHeader
+        title="Bulk checks"
+        description={
+          <>
+            Check a list of firms, individuals or funds against the register in one go: every row is checked in the background at a priority below people&apos;s pages, within the
+            key&apos;s budget, and comes back with its outcome and when the register said it. Results are kept for {settings.retentionDays} days.
+          </>
+        }
+      />
       <BulkForm
         sections={FIRM_SECTION_SLUGS.map((slug) => ({ slug, title: FIRM_SECTIONS[slug].title }))}
         maxRows={settings.maxRows}

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { BulkChangeForm } from '@/components/watch/bulk-change-form';
 import { ChangesTable, type InboxChange } from '@/components/watch/changes-table';
 import { InboxStatus } from '@/components/watch/inbox-status';
-import { INPUT, LABEL } from '@/components/watch/styles';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Select } from '@/components/ui/field';
+import { TextLink } from '@/components/ui/text-link';
 import { STATE_TEXT } from '@/components/watch/watch-tags';
 import { Pager } from '@/components/ui/pager';
 import { hasRole } from '@/lib/auth/roles';
@@ -14,6 +15,7 @@ import { checkPage } from '@/lib/register/validate';
 import { CHANGES_PATH } from '@/lib/routes/portal-paths';
 import { changeText } from '@/lib/watch/change-words';
 import { parseChangeFilters } from '@/lib/watchlists/change-filters';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Changes' };
 
@@ -24,19 +26,16 @@ const PAGE_SIZE = 50;
 /** One of the inbox's choice filters: "Any", then each value with its words. */
 function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string | undefined; options: [value: string, text: string][] }) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`f-${name}`} className={LABEL}>
-        {label}
-      </label>
-      <select id={`f-${name}`} name={name} defaultValue={value} className={INPUT}>
+    <Field id={`f-${name}`} label={label}>
+      <Select name={name} defaultValue={value}>
         <option value="">Any</option>
         {options.map(([optionValue, text]) => (
           <option key={optionValue} value={optionValue}>
             {text}
           </option>
         ))}
-      </select>
-    </div>
+      </Select>
+    </Field>
   );
 }
 
@@ -83,12 +82,10 @@ export default async function ChangesPage({ searchParams }: Props) {
     .join(' ');
   return (
     <div className="space-y-3">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Changes</h1>
-        <p className="mt-1 text-sm text-slate-700">
-          What the register changed on watched records since their previous check. New changes wait for review: acknowledge, escalate or mark expected.
-        </p>
-      </div>
+      <PageHeader
+        title="Changes"
+        description="What the register changed on watched records since their previous check. New changes wait for review: acknowledge, escalate or mark expected."
+      />
       {/* Folded (the filters in force said on its line), so the inbox's rows start high on the first screen. */}
       <details className="no-print rounded border border-slate-200 bg-white text-sm" open={problems.length > 0}>
         <summary className="cursor-pointer px-3 py-1.5 font-medium text-brand-700">
@@ -109,24 +106,18 @@ export default async function ChangesPage({ searchParams }: Props) {
               ['fund', 'Funds'],
             ]}
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="f-ref" className={LABEL}>
-              FRN, IRN or PRN
-            </label>
-            <input id="f-ref" name="ref" defaultValue={v.ref} maxLength={20} className={`${INPUT} w-32`} />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="f-q" className={LABEL}>
-              Text
-            </label>
-            <input id="f-q" name="q" defaultValue={v.q} maxLength={100} className={`${INPUT} w-56`} />
-          </div>
-          <button type="submit" className="rounded bg-brand-700 px-4 py-1.5 font-medium text-white hover:bg-brand-800">
+          <Field id="f-ref" label="FRN, IRN or PRN">
+            <Input name="ref" defaultValue={v.ref} maxLength={20} className="w-32" />
+          </Field>
+          <Field id="f-q" label="Text">
+            <Input name="q" defaultValue={v.q} maxLength={100} className="w-56" />
+          </Field>
+          <Button type="submit" variant="primary">
             Show
-          </button>
-          <Link href={CHANGES_PATH} className="text-brand-700 underline">
+          </Button>
+          <TextLink href={CHANGES_PATH} className="py-2 text-sm">
             Clear filters
-          </Link>
+          </TextLink>
         </form>
       </details>
       {problems.length ? (

@@ -7,6 +7,7 @@ import { signInErrorMessage } from '@/lib/auth/sign-in-errors';
 import { runtimePath } from '@/lib/routes/portal-paths';
 import { SignInForm } from './sign-in-form';
 import { StaleHeaderReload } from './stale-header-reload';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -26,7 +27,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const providers = config.sso.map((p) => ({ id: p.id, name: p.name }));
   return (
     <div className="mx-auto w-full max-w-md py-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Sign in to FSR Portal</h1>
+      <PageHeader title="Sign in to FSR Portal" />
       <p className="mt-2 text-sm text-slate-600">The portal is for staff only. Every search and record you open is logged against your name.</p>
       <StaleHeaderReload />
       <SignInForm localAccounts={config.localAccounts} providers={providers} callbackPath={callbackPath} initialError={signInErrorMessage(first(params.error))} />

@@ -3,6 +3,8 @@
 import { signIn } from 'next-auth/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { SIGN_IN_ERROR, signInErrorMessage } from '@/lib/auth/sign-in-errors';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
 
 export interface SignInProvider {
   id: string;
@@ -98,15 +100,8 @@ export function SignInForm({ localAccounts, providers, callbackPath, initialErro
           <p className="text-sm text-slate-700">
             Signing in as <span className="font-medium text-slate-900">{secondStep.email}</span>.
           </p>
-          <div>
-            <label htmlFor="sign-in-code" className="block text-sm font-medium text-slate-900">
-              Authentication code
-            </label>
-            <p id="sign-in-code-hint" className="text-sm text-slate-600">
-              The six-digit code from your authenticator app, or a recovery code.
-            </p>
-            <input
-              id="sign-in-code"
+          <Field id="sign-in-code" label="Authentication code" hint="The six-digit code from your authenticator app, or a recovery code.">
+            <Input
               ref={codeRef}
               name="code"
               type="text"
@@ -115,40 +110,30 @@ export function SignInForm({ localAccounts, providers, callbackPath, initialErro
               autoFocus
               maxLength={24}
               aria-invalid={error && error !== signInErrorMessage(SIGN_IN_ERROR.twoFactorRequired) ? true : undefined}
-              aria-describedby={`sign-in-code-hint${error ? ` ${errorId}` : ''}`}
-              className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700"
+              aria-describedby={error ? errorId : undefined}
+              className="w-full"
             />
-          </div>
-          <button
-            type="submit"
-            disabled={busy}
-            aria-disabled={busy}
-            className="w-full rounded-md bg-brand-700 px-4 py-2 text-base font-semibold text-white hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-700 focus:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
-          >
+          </Field>
+          <Button type="submit" variant="primary" disabled={busy} aria-disabled={busy} className="w-full">
             {pending === 'credentials' ? 'Checking…' : 'Verify and sign in'}
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
             onClick={() => {
               setSecondStep(null);
               setError(null);
             }}
             disabled={busy}
-            className="w-full rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-700"
+            className="w-full"
           >
             Start again with another account
-          </button>
+          </Button>
         </form>
       ) : null}
 
       {localAccounts && !secondStep ? (
         <form onSubmit={onSubmit} aria-label="Sign in with a portal account" className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-          <div>
-            <label htmlFor="sign-in-email" className="block text-sm font-medium text-slate-900">
-              E-mail address
-            </label>
-            <input
-              id="sign-in-email"
+          <Field id="sign-in-email" label="E-mail address">
+            <Input
               name="email"
               type="email"
               required
@@ -156,15 +141,11 @@ export function SignInForm({ localAccounts, providers, callbackPath, initialErro
               autoFocus
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
-              className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700"
+              className="w-full"
             />
-          </div>
-          <div>
-            <label htmlFor="sign-in-password" className="block text-sm font-medium text-slate-900">
-              Password
-            </label>
-            <input
-              id="sign-in-password"
+          </Field>
+          <Field id="sign-in-password" label="Password">
+            <Input
               ref={passwordRef}
               name="password"
               type="password"
@@ -172,17 +153,12 @@ export function SignInForm({ localAccounts, providers, callbackPath, initialErro
               autoComplete="current-password"
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
-              className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700"
+              className="w-full"
             />
-          </div>
-          <button
-            type="submit"
-            disabled={busy}
-            aria-disabled={busy}
-            className="w-full rounded-md bg-brand-700 px-4 py-2 text-base font-semibold text-white hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-700 focus:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
-          >
+          </Field>
+          <Button type="submit" variant="primary" disabled={busy} aria-disabled={busy} className="w-full">
             {pending === 'credentials' ? 'Signing in…' : 'Sign in'}
-          </button>
+          </Button>
         </form>
       ) : null}
 
@@ -194,15 +170,9 @@ export function SignInForm({ localAccounts, providers, callbackPath, initialErro
           <ul className="space-y-2">
             {providers.map((p) => (
               <li key={p.id}>
-                <button
-                  type="button"
-                  onClick={() => onSso(p.id)}
-                  disabled={busy}
-                  aria-disabled={busy}
-                  className="w-full rounded-md border border-slate-400 bg-white px-4 py-2 text-base font-medium text-slate-900 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-700 focus:ring-offset-2 disabled:cursor-wait disabled:opacity-70"
-                >
+                <Button onClick={() => onSso(p.id)} disabled={busy} aria-disabled={busy} className="w-full">
                   {pending === p.id ? `Redirecting to ${p.name}…` : `Sign in with ${p.name}`}
-                </button>
+                </Button>
               </li>
             ))}
           </ul>

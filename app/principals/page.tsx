@@ -4,6 +4,7 @@ import { PrincipalsTable } from '@/components/principals/principals-table';
 import { hasRole } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
 import { principalStore } from '@/lib/principals/principal-store';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Principals' };
 
@@ -17,13 +18,15 @@ export default async function PrincipalsPage() {
   const principals = await principalStore.listPrincipals();
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Principals</h1>
-        <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          Principal firms and their appointed representatives. Each principal&apos;s own AR book is compared with its AR list on the register every night and on demand; each
-          difference is a finding to review, and the annual return&apos;s population comes from the stored readings.
-        </p>
-      </div>
+      <PageHeader
+        title="Principals"
+        description={
+          <>
+            Principal firms and their appointed representatives. Each principal&apos;s own AR book is compared with its AR list on the register every night and on demand; each
+            difference is a finding to review, and the annual return&apos;s population comes from the stored readings.
+          </>
+        }
+      />
       <PrincipalsTable principals={principals} />
       {hasRole(user.role, 'analyst') ? <AddPrincipalForm /> : <p className="text-sm text-slate-700">Analysts and administrators add principals and upload their books.</p>}
     </div>

@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { SnapshotsTable } from '@/components/report/snapshots-table';
 import { requireUser } from '@/lib/auth/session';
 import { checkFrn } from '@/lib/register/validate';
 import { snapshotStore } from '@/lib/report/snapshot-store';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
+import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Saved reports' };
 
@@ -33,52 +36,37 @@ export default async function ReportsPage({ searchParams }: Props) {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Saved reports</h1>
-        <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          Evidence snapshots: firm reports saved exactly as they were shown, with a SHA-256 fingerprint. They cannot be changed or deleted. Open a firm&apos;s report and choose
-          “Save as evidence” to add one.
-        </p>
-      </div>
+      <PageHeader
+        title="Saved reports"
+        description={
+          <>
+            Evidence snapshots: firm reports saved exactly as they were shown, with a SHA-256 fingerprint. They cannot be changed or deleted. Open a firm&apos;s report and choose
+            “Save as evidence” to add one.
+          </>
+        }
+      />
       <form
         method="get"
         action="/reports"
         className="no-print flex flex-wrap items-end gap-4 rounded border border-slate-200 bg-white p-3 text-sm"
         aria-label="Filter saved reports"
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor="reports-firm" className="font-medium">
-            Firm (FRN)
-          </label>
-          <input id="reports-firm" name="firm" defaultValue={firmInput} inputMode="numeric" maxLength={20} className="w-36 rounded border border-slate-400 px-2 py-1" />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="reports-user" className="font-medium">
-            Saved by
-          </label>
-          <input
-            id="reports-user"
-            name="user"
-            defaultValue={userInput}
-            list="reports-user-choices"
-            maxLength={200}
-            aria-describedby="reports-user-hint"
-            className="w-64 rounded border border-slate-400 px-2 py-1"
-          />
-          <datalist id="reports-user-choices">
-            <option value="mine" />
-            <option value="all" />
-          </datalist>
-          <span id="reports-user-hint" className="text-xs text-slate-600">
-            “mine”, “all”, or a colleague&apos;s e-mail
-          </span>
-        </div>
-        <button type="submit" className="rounded bg-brand-700 px-4 py-1.5 font-medium text-white hover:bg-brand-800">
+        <Field id="reports-firm" label="Firm (FRN)">
+          <Input name="firm" defaultValue={firmInput} inputMode="numeric" maxLength={20} className="w-36" />
+        </Field>
+        <Field id="reports-user" label="Saved by" hint="“mine”, “all”, or a colleague's e-mail">
+          <Input name="user" defaultValue={userInput} list="reports-user-choices" maxLength={200} className="w-64" />
+        </Field>
+        <datalist id="reports-user-choices">
+          <option value="mine" />
+          <option value="all" />
+        </datalist>
+        <Button type="submit" variant="primary">
           Show
-        </button>
-        <Link href="/reports?user=all" className="text-brand-700 underline">
+        </Button>
+        <TextLink href="/reports?user=all" className="py-2">
           Everyone&apos;s
-        </Link>
+        </TextLink>
       </form>
       {problems.length ? (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">

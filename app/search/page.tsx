@@ -17,6 +17,7 @@ import { readSearchQuery } from '@/lib/search/search-folding';
 import Link from 'next/link';
 import { searchPath } from '@/lib/routes/portal-paths';
 import { requireUser } from '@/lib/auth/session';
+import { PageHeader } from '@/components/ui/page-header';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -39,7 +40,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
   if (rawQuery === undefined) {
     return (
       <div className="mx-auto max-w-3xl space-y-4">
-        <h1 className="text-2xl font-bold tracking-tight">Search the register</h1>
+        <PageHeader title="Search the register" />
         <SearchForm idPrefix="search" defaultType={type} autoFocus />
       </div>
     );
@@ -76,7 +77,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
   return (
     <div className="space-y-6">
       <div className="mx-auto max-w-3xl space-y-4">
-        <h1 className="text-2xl font-bold tracking-tight">{problem || neither ? 'Search the register' : `Search results: ${NOUN[type]}`}</h1>
+        <PageHeader title={problem || neither ? 'Search the register' : `Search results: ${NOUN[type]}`} />
         <SearchForm idPrefix="search" defaultQuery={rawQuery.slice(0, 300)} defaultType={type} error={problem?.field === 'q' ? problem.message : undefined} />
       </div>
       {problem ? (

@@ -1,4 +1,6 @@
-import Link from 'next/link';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
+import { TextLink } from '@/components/ui/text-link';
 import type { AuditFilterValues, ParsedAuditFilters } from '@/lib/audit/audit-filters';
 
 // Dates are text fields in the UK's order (dd/mm/yyyy): a browser's date picker shows the order of
@@ -20,41 +22,19 @@ export function AuditFilterForm({ parsed }: { parsed: ParsedAuditFilters }) {
         {FIELDS.map((f) => {
           const error = problem(f.name);
           return (
-            <div key={f.name} className={`flex w-full flex-col gap-1 text-sm ${f.width}`}>
-              <label htmlFor={`audit-${f.name}`} className="font-medium text-slate-800">
-                {f.label}
-              </label>
-              <input
-                id={`audit-${f.name}`}
-                name={f.name}
-                type={f.type}
-                placeholder={f.placeholder}
-                inputMode={f.inputMode}
-                defaultValue={parsed.values[f.name]}
-                maxLength={200}
-                aria-describedby={`audit-${f.name}-hint${error ? ` audit-${f.name}-error` : ''}`}
-                aria-invalid={error ? true : undefined}
-                className="rounded border border-slate-400 px-2 py-1"
-              />
-              <span id={`audit-${f.name}-hint`} className="text-xs text-slate-600">
-                {f.hint}
-              </span>
-              {error ? (
-                <span id={`audit-${f.name}-error`} className="text-xs font-medium text-red-800">
-                  {error}
-                </span>
-              ) : null}
-            </div>
+            <Field key={f.name} id={`audit-${f.name}`} label={f.label} hint={f.hint} error={error} className={`w-full ${f.width}`}>
+              <Input name={f.name} type={f.type} placeholder={f.placeholder} inputMode={f.inputMode} defaultValue={parsed.values[f.name]} maxLength={200} />
+            </Field>
           );
         })}
       </div>
       <div className="flex items-center gap-4">
-        <button type="submit" className="rounded bg-brand-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-800">
+        <Button type="submit" variant="primary">
           Filter
-        </button>
-        <Link href="/admin/audit" className="text-sm text-brand-700 underline">
+        </Button>
+        <TextLink href="/admin/audit" className="text-sm">
           Clear filters
-        </Link>
+        </TextLink>
       </div>
     </form>
   );

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { loginPath } from '@/lib/auth/callback-url';
 import { FORM_KEPT_PREFIX, formFields, restoreFields, type KeptForm } from '@/lib/auth/kept-form';
+import { TextAnchor } from '@/components/ui/text-link';
 
 /** Submissions already checked: the next submit event of these forms goes through untouched. */
 const checked = new WeakSet<HTMLFormElement>();
@@ -128,9 +129,9 @@ export function SessionGuard() {
         <p className="font-semibold">You have been signed out. Sign in again to save this.</p>
         <p className="mt-1">
           Nothing was saved; what you typed is still here, and comes back in this form after you sign in.{' '}
-          <a href={loginPath(notice.back)} className="font-semibold text-brand-700 underline underline-offset-2">
+          <TextAnchor href={loginPath(notice.back)} weight="semibold">
             Sign in again
-          </a>
+          </TextAnchor>
         </p>
       </div>
     ) : (

@@ -6,6 +6,9 @@ import { useRef, useState } from 'react';
 import type { InputLayout } from '@/lib/bulk/bulk-columns';
 import { durationText, type BulkEstimate } from '@/lib/bulk/bulk-estimate';
 import { BulkLayout } from './bulk-layout';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Textarea } from '@/components/ui/field';
+import { TextAnchor } from '@/components/ui/text-link';
 
 interface PreviewRow {
   rowNo: number;
@@ -22,9 +25,6 @@ interface Preview {
   filename: string | null;
   layout: InputLayout;
 }
-
-const input = 'mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700';
-const button = 'rounded-md px-4 py-2 font-semibold focus:outline-none focus:ring-2 focus:ring-brand-700 focus:ring-offset-2 disabled:opacity-70';
 
 /**
  * The bulk check form: paste rows or choose a file, choose what to fetch, review the cost (register
@@ -110,37 +110,34 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
       <h2 id="bulk-form-heading" className="text-lg font-semibold">
         New bulk check
       </h2>
-      <div>
-        <label htmlFor="bulk-text" className="block text-sm font-medium">
-          Paste rows
-        </label>
-        <textarea id="bulk-text" name="text" rows={8} className={`${input} font-mono text-sm`} aria-describedby="bulk-text-help" spellCheck={false} />
-        <p id="bulk-text-help" className="mt-1 text-xs text-slate-600">
-          One entry a line: an FRN, IRN or PRN (label a PRN, e.g. &ldquo;PRN 800800&rdquo;, or add a Type column), or a name, optionally followed by a postcode or a Companies House
-          number (comma- or tab-separated). A header row (Reference, Name, Type, Postcode, Companies House) is recognised.
-        </p>
-      </div>
-      <div>
-        <label htmlFor="bulk-file" className="block text-sm font-medium">
-          Or upload a CSV or XLSX file
-        </label>
-        <input
-          id="bulk-file"
-          name="file"
-          type="file"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          className="mt-1 block text-sm file:mr-3 file:rounded file:border file:border-slate-400 file:bg-white file:px-3 file:py-1 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-100"
-          aria-describedby="bulk-file-help"
-        />
-        <p id="bulk-file-help" className="mt-1 text-xs text-slate-600">
-          At most {maxRows.toLocaleString('en-GB')} rows and {maxUploadMb} MB. A workbook is read from its first sheet with data (choose another when you review); the column names
-          may be below a title. Columns the check does not use (a client id, notes) come back beside the results.{' '}
-          <a href="/bulk-check-template.csv" download className="font-medium text-brand-700 underline" data-testid="bulk-template">
-            Download a template (CSV)
-          </a>{' '}
-          with the columns the check reads (reference, name, type, postcode, Companies House number) and one of your own, and example rows to replace.
-        </p>
-      </div>
+      <Field
+        id="bulk-text"
+        label="Paste rows"
+        hint={
+          <>
+            One entry a line: an FRN, IRN or PRN (label a PRN, e.g. &ldquo;PRN 800800&rdquo;, or add a Type column), or a name, optionally followed by a postcode or a Companies
+            House number (comma- or tab-separated). A header row (Reference, Name, Type, Postcode, Companies House) is recognised.
+          </>
+        }
+      >
+        <Textarea name="text" rows={8} className="w-full font-mono" spellCheck={false} />
+      </Field>
+      <Field
+        id="bulk-file"
+        label="Or upload a CSV or XLSX file"
+        hint={
+          <>
+            At most {maxRows.toLocaleString('en-GB')} rows and {maxUploadMb} MB. A workbook is read from its first sheet with data (choose another when you review); the column
+            names may be below a title. Columns the check does not use (a client id, notes) come back beside the results.{' '}
+            <TextAnchor href="/bulk-check-template.csv" download weight="medium" data-testid="bulk-template">
+              Download a template (CSV)
+            </TextAnchor>{' '}
+            with the columns the check reads (reference, name, type, postcode, Companies House number) and one of your own, and example rows to replace.
+          </>
+        }
+      >
+        <Input name="file" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" />
+      </Field>
       <fieldset>
         <legend className="text-sm font-medium">What to fetch for each row</legend>
         <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2 text-sm">
@@ -239,13 +236,13 @@ export function BulkForm({ sections, maxRows, maxUploadMb }: { sections: Array<{
       )}
       <div className="flex gap-3">
         {!preview ? (
-          <button type="submit" disabled={busy !== null} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
+          <Button type="submit" variant="primary" disabled={busy !== null}>
             {busy === 'review' ? 'Reading…' : 'Review cost'}
-          </button>
+          </Button>
         ) : (
-          <button type="submit" disabled={busy !== null || preview.estimate.toCheck === 0} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
+          <Button type="submit" variant="primary" disabled={busy !== null || preview.estimate.toCheck === 0}>
             {busy === 'start' ? 'Starting…' : `Start bulk check of ${preview.estimate.rows.toLocaleString('en-GB')} rows`}
-          </button>
+          </Button>
         )}
       </div>
     </form>

@@ -2,9 +2,7 @@
 
 import type { InputLayout } from '@/lib/bulk/bulk-columns';
 import { ROLE_LABELS, ROLES } from '@/lib/bulk/bulk-roles';
-
-const select =
-  'mt-1 block w-full max-w-md rounded-md border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700';
+import { Field, Select } from '@/components/ui/field';
 
 /**
  * How the input was read, and the controls to correct it, inside the bulk form (the form reads
@@ -27,11 +25,16 @@ export function BulkLayout({ layout, busy }: { layout: InputLayout; busy: boolea
         {layout.format === 'xlsx' ? 'How your workbook was read' : 'How your rows were read'}
       </h3>
       {layout.format === 'xlsx' && layout.sheets.length > 1 && (
-        <div>
-          <label htmlFor="bulk-sheet" className="block font-medium">
-            Sheet
-          </label>
-          <select id="bulk-sheet" name="sheet" defaultValue={layout.sheet ?? ''} disabled={busy} className={select} aria-describedby="bulk-sheet-help">
+        <Field
+          id="bulk-sheet"
+          label="Sheet"
+          hint={
+            withData.length > 1
+              ? `${withData.length} of the workbook's ${layout.sheets.length} sheets have data; one is checked at a time.`
+              : `The workbook has ${layout.sheets.length} sheets; only this one has data.`
+          }
+        >
+          <Select name="sheet" defaultValue={layout.sheet ?? ''} disabled={busy} className="w-full max-w-md">
             {layout.sheets.map((s) => (
               <option key={s.index} value={s.name} disabled={!s.hasData}>
                 {s.name}
@@ -39,26 +42,20 @@ export function BulkLayout({ layout, busy }: { layout: InputLayout; busy: boolea
                 {s.hasData ? (s.firstRow?.length ? `: ${s.firstRow.join(', ').slice(0, 60)}` : '') : ' (empty)'}
               </option>
             ))}
-          </select>
-          <p id="bulk-sheet-help" className="mt-1 text-xs text-slate-600">
-            {withData.length > 1
-              ? `${withData.length} of the workbook's ${layout.sheets.length} sheets have data; one is checked at a time.`
-              : `The workbook has ${layout.sheets.length} sheets; only this one has data.`}
-          </p>
-        </div>
+          </Select>
+        </Field>
       )}
       <div>
-        <label htmlFor="bulk-header" className="block font-medium">
-          Header row (the column names)
-        </label>
-        <select id="bulk-header" name="header" defaultValue={layout.header.number === null ? 'none' : String(layout.header.number)} disabled={busy} className={select}>
-          <option value="none">No header row: every row is data</option>
-          {layout.headerChoices.map((h) => (
-            <option key={h.number} value={String(h.number)}>
-              Row {h.number}: {h.text.slice(0, 80)}
-            </option>
-          ))}
-        </select>
+        <Field id="bulk-header" label="Header row (the column names)">
+          <Select name="header" defaultValue={layout.header.number === null ? 'none' : String(layout.header.number)} disabled={busy} className="w-full max-w-md">
+            <option value="none">No header row: every row is data</option>
+            {layout.headerChoices.map((h) => (
+              <option key={h.number} value={String(h.number)}>
+                Row {h.number}: {h.text.slice(0, 80)}
+              </option>
+            ))}
+          </Select>
+        </Field>
         {layout.header.number !== null && layout.skippedAbove > 0 && (
           <p className="mt-1 text-xs text-slate-600">
             {layout.skippedAbove === 1 ? 'The row above it (a title or a note) is' : `The ${layout.skippedAbove} rows above it (titles or notes) are`} not checked.
@@ -77,16 +74,12 @@ export function BulkLayout({ layout, busy }: { layout: InputLayout; busy: boolea
           {ROLES.map((role) => {
             const current = layout.columns.find((c) => c.role === role);
             return (
-              <div key={role}>
-                <label htmlFor={`bulk-column-${role}`} className="block text-xs font-medium">
-                  {ROLE_LABELS[role]}
-                </label>
-                <select
-                  id={`bulk-column-${role}`}
+              <Field key={role} id={`bulk-column-${role}`} label={ROLE_LABELS[role]}>
+                <Select
                   name={`column-${role}`}
                   defaultValue={layout.byShape ? 'auto' : current ? String(current.index) : 'none'}
                   disabled={busy}
-                  className={select}
+                  className="w-full"
                   data-testid={`column-${role}`}
                 >
                   {layout.byShape && <option value="auto">Recognised by shape</option>}
@@ -96,8 +89,8 @@ export function BulkLayout({ layout, busy }: { layout: InputLayout; busy: boolea
                       {columnText(c.index)}
                     </option>
                   ))}
-                </select>
-              </div>
+                </Select>
+              </Field>
             );
           })}
         </div>

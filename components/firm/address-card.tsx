@@ -1,6 +1,7 @@
 import { ExtraFields } from '@/components/register/extra-fields';
 import { SummaryList } from '@/components/ui/summary-list';
 import type { FirmAddress } from '@/lib/register/model';
+import { TextAnchor } from '@/components/ui/text-link';
 
 const TITLES: Record<FirmAddress['kind'], string> = {
   'principal-place-of-business': 'Principal place of business',
@@ -45,20 +46,14 @@ export function AddressCard({ address, index, headingLevel = 2 }: { address: Fir
           },
           {
             label: 'Phone',
-            value: address.phone ? (
-              <a href={`tel:${address.phone.replace(/[^\d+]/g, '')}`} className="text-brand-700 underline">
-                {address.phone}
-              </a>
-            ) : (
-              missing()
-            ),
+            value: address.phone ? <TextAnchor href={`tel:${address.phone.replace(/[^\d+]/g, '')}`}>{address.phone}</TextAnchor> : missing(),
           },
           {
             label: 'Website',
             value: address.websiteUrl ? (
-              <a href={address.websiteUrl} className="text-brand-700 underline" rel="noopener noreferrer">
+              <TextAnchor href={address.websiteUrl} rel="noopener noreferrer">
                 {address.website ?? address.websiteUrl}
-              </a>
+              </TextAnchor>
             ) : (
               (address.website ?? missing())
             ),

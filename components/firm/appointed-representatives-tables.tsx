@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { extraColumn } from '@/components/register/extra-column';
 import { ExtraFields } from '@/components/register/extra-fields';
 import { FlagText } from '@/components/register/flag-text';
@@ -7,20 +6,14 @@ import { DataTable, type Column } from '@/components/tables/data-table';
 import { firmPath } from '@/lib/routes/portal-paths';
 import type { AppointedRepresentative, AppointedRepresentatives } from '@/lib/register/model';
 import { emptyText, shownText, type TableScope } from './scope-text';
+import { TextLink } from '@/components/ui/text-link';
 
 function columns(rows: AppointedRepresentative[], previous: boolean): Column<AppointedRepresentative>[] {
   return [
     {
       header: 'Appointed representative',
       rowHeader: true,
-      cell: (ar) =>
-        ar.frn ? (
-          <Link href={firmPath(ar.frn)} className="text-brand-700 underline">
-            {ar.name ?? `FRN ${ar.frn}`}
-          </Link>
-        ) : (
-          (ar.name ?? '—')
-        ),
+      cell: (ar) => (ar.frn ? <TextLink href={firmPath(ar.frn)}>{ar.name ?? `FRN ${ar.frn}`}</TextLink> : (ar.name ?? '—')),
       className: 'min-w-[12rem]',
     },
     { header: 'FRN', cell: (ar) => ar.frn ?? '—', className: 'font-mono whitespace-nowrap' },
@@ -36,14 +29,7 @@ function columns(rows: AppointedRepresentative[], previous: boolean): Column<App
       // printed page of the report needs it.
       header: 'Principal',
       printOnly: true,
-      cell: (ar) =>
-        ar.principalFrn ? (
-          <Link href={firmPath(ar.principalFrn)} className="text-brand-700 underline">
-            {ar.principalName ?? `FRN ${ar.principalFrn}`}
-          </Link>
-        ) : (
-          (ar.principalName ?? '—')
-        ),
+      cell: (ar) => (ar.principalFrn ? <TextLink href={firmPath(ar.principalFrn)}>{ar.principalName ?? `FRN ${ar.principalFrn}`}</TextLink> : (ar.principalName ?? '—')),
       className: 'min-w-[12rem]',
     },
     ...extraColumn(rows),

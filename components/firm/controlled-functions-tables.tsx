@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { extraColumn } from '@/components/register/extra-column';
 import { ExtraFields } from '@/components/register/extra-fields';
 import { RegisterDate } from '@/components/register/register-date';
@@ -6,20 +5,14 @@ import { DataTable, type Column } from '@/components/tables/data-table';
 import { individualPath } from '@/lib/routes/portal-paths';
 import type { FirmControlledFunction, FirmControlledFunctions } from '@/lib/register/model';
 import { emptyText, shownText, type TableScope } from './scope-text';
+import { TextLink } from '@/components/ui/text-link';
 
 function columns(rows: FirmControlledFunction[], previous: boolean): Column<FirmControlledFunction>[] {
   return [
     { header: 'Function', rowHeader: true, cell: (cf) => cf.name ?? '—' },
     {
       header: 'Individual',
-      cell: (cf) =>
-        cf.irn ? (
-          <Link href={individualPath(cf.irn)} className="text-brand-700 underline">
-            {cf.individualName ?? cf.irn}
-          </Link>
-        ) : (
-          (cf.individualName ?? '—')
-        ),
+      cell: (cf) => (cf.irn ? <TextLink href={individualPath(cf.irn)}>{cf.individualName ?? cf.irn}</TextLink> : (cf.individualName ?? '—')),
     },
     { header: 'IRN', cell: (cf) => cf.irn ?? '—', className: 'font-mono whitespace-nowrap' },
     { header: 'Effective date', cell: (cf) => <RegisterDate value={cf.effectiveDate} /> },

@@ -1,7 +1,7 @@
-import Link from 'next/link';
 import { readSectionFirstPage } from '@/lib/firm/section-counts';
 import { firmPath } from '@/lib/routes/portal-paths';
 import type { FirmAddress, FirmName } from '@/lib/register/model';
+import { TextLink } from '@/components/ui/text-link';
 
 /** Trading names shown in the header; the rest are on the names page. */
 const NAMES_SHOWN = 5;
@@ -50,9 +50,7 @@ export async function FirmAtAGlance({ frn }: { frn: string }) {
           {current.length > NAMES_SHOWN ? (
             <>
               {' '}
-              <Link href={firmPath(frn, 'names')} className="text-brand-700 underline">
-                and {current.length - NAMES_SHOWN} more
-              </Link>
+              <TextLink href={firmPath(frn, 'names')}>and {current.length - NAMES_SHOWN} more</TextLink>
             </>
           ) : null}
         </>

@@ -4,6 +4,7 @@ import { RegisterDate } from '@/components/register/register-date';
 import { SummaryList } from '@/components/ui/summary-list';
 import { formatDateTime } from '@/lib/format/date';
 import type { Firm } from '@/lib/register/model';
+import { TextAnchor } from '@/components/ui/text-link';
 
 function notRecorded(): ReactNode {
   return <span className="text-slate-600">Not recorded</span>;
@@ -34,14 +35,14 @@ export function FirmKeyFacts({ firm }: { firm: Firm }) {
     {
       label: 'Companies House number',
       value: firm.companiesHouseNumber ? (
-        <a
+        <TextAnchor
           href={`https://find-and-update.company-information.service.gov.uk/company/${encodeURIComponent(firm.companiesHouseNumber)}`}
-          className="font-mono text-brand-700 underline"
+          className="font-mono"
           rel="noopener noreferrer"
         >
           {firm.companiesHouseNumber}
           <span className="sr-only"> (opens the Companies House record)</span>
-        </a>
+        </TextAnchor>
       ) : (
         notRecorded()
       ),

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ExtraFields } from '@/components/register/extra-fields';
 import { RegisterDate } from '@/components/register/register-date';
@@ -6,6 +5,7 @@ import { WarningCallout } from '@/components/ui/warning-callout';
 import { isAppointedRepresentativeOnly, isNoLongerAuthorised, principalOf } from '@/lib/firm/firm-facts';
 import { firmPath } from '@/lib/routes/portal-paths';
 import type { Firm } from '@/lib/register/model';
+import { TextLink } from '@/components/ui/text-link';
 
 /**
  * What a reader must see before anything else about a firm: the register's Exceptional Info
@@ -59,9 +59,9 @@ export function FirmWarnings({ firm, sayNone = false }: { firm: Firm; /** Say so
         {principal ? (
           <>
             Its principal is{' '}
-            <Link href={firmPath(principal.frn)} className="font-medium text-brand-700 underline">
+            <TextLink href={firmPath(principal.frn)} weight="medium">
               {principal.name ?? `FRN ${principal.frn}`}
-            </Link>
+            </TextLink>
             .
           </>
         ) : (

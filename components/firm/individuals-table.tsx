@@ -1,10 +1,10 @@
-import Link from 'next/link';
 import { extraColumn } from '@/components/register/extra-column';
 import { DataTable } from '@/components/tables/data-table';
 import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
 import { individualPath } from '@/lib/routes/portal-paths';
 import type { FirmIndividual } from '@/lib/register/model';
 import { emptyText, shownText, type TableScope } from './scope-text';
+import { TextLink } from '@/components/ui/text-link';
 
 /** People at the firm; the register's semicolon-joined statuses shown as one tag each. */
 export function IndividualsTable({ rows, scope }: { rows: FirmIndividual[]; scope: TableScope }) {
@@ -20,14 +20,7 @@ export function IndividualsTable({ rows, scope }: { rows: FirmIndividual[]; scop
         {
           header: 'Name',
           rowHeader: true,
-          cell: (p) =>
-            p.irn ? (
-              <Link href={individualPath(p.irn)} className="text-brand-700 underline">
-                {p.name ?? p.irn}
-              </Link>
-            ) : (
-              (p.name ?? '—')
-            ),
+          cell: (p) => (p.irn ? <TextLink href={individualPath(p.irn)}>{p.name ?? p.irn}</TextLink> : (p.name ?? '—')),
         },
         { header: 'IRN', cell: (p) => p.irn ?? '—', className: 'font-mono whitespace-nowrap' },
         {

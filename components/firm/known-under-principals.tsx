@@ -1,7 +1,7 @@
-import Link from 'next/link';
 import { formatDate } from '@/lib/format/date';
 import { arLinksStore } from '@/lib/representatives/ar-links';
 import { firmPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 /**
  * "Known under principals: …" on a firm's page: every principal whose AR list the portal has read
@@ -18,9 +18,9 @@ export async function KnownUnderPrincipals({ frn }: { frn: string }) {
       {principals.map((p, i) => (
         <span key={p.principalFrn}>
           {i > 0 ? '; ' : ''}
-          <Link href={firmPath(p.principalFrn)} className="text-brand-700 underline">
+          <TextLink href={firmPath(p.principalFrn)}>
             {p.principalName ?? `FRN ${p.principalFrn}`} ({p.principalFrn})
-          </Link>
+          </TextLink>
           {p.bucket === 'previous' ? ', a previous appointment' : ''}, seen on {formatDate(p.lastSeenAt.slice(0, 10))}
         </span>
       ))}

@@ -1,10 +1,10 @@
-import Link from 'next/link';
 import { extraColumn } from '@/components/register/extra-column';
 import { ExtraFields } from '@/components/register/extra-fields';
 import { DataTable } from '@/components/tables/data-table';
 import { passportCountryPath } from '@/lib/routes/portal-paths';
 import type { FirmPassports } from '@/lib/register/model';
 import { emptyText, shownText, type TableScope } from './scope-text';
+import { TextLink } from '@/components/ui/text-link';
 
 /** The countries the firm passports to or from; each opens the permissions held for it. */
 export function PassportsTable({ frn, data, scope }: { frn: string; data: FirmPassports; scope: TableScope }) {
@@ -23,10 +23,10 @@ export function PassportsTable({ frn, data, scope }: { frn: string; data: FirmPa
             rowHeader: true,
             cell: (p) =>
               p.country ? (
-                <Link href={passportCountryPath(frn, p.country)} className="text-brand-700 underline">
+                <TextLink href={passportCountryPath(frn, p.country)}>
                   {p.country}
                   <span className="sr-only"> (passport permissions)</span>
-                </Link>
+                </TextLink>
               ) : (
                 '—'
               ),

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { extraColumn } from '@/components/register/extra-column';
 import { FlagText } from '@/components/register/flag-text';
 import { RegisterDate } from '@/components/register/register-date';
@@ -6,6 +5,7 @@ import { DataTable } from '@/components/tables/data-table';
 import { requirementPath } from '@/lib/routes/portal-paths';
 import type { Requirement } from '@/lib/register/model';
 import { emptyText, shownText, type TableScope } from './scope-text';
+import { TextLink } from '@/components/ui/text-link';
 
 /** The firm's requirements; those that restrict financial promotions to certain investment types link to them. */
 export function RequirementsTable({ frn, rows, scope }: { frn: string; rows: Requirement[]; scope: TableScope }) {
@@ -27,9 +27,9 @@ export function RequirementsTable({ frn, rows, scope }: { frn: string; rows: Req
           header: 'Investment types',
           cell: (r) =>
             r.investmentTypesUrl && r.reference ? (
-              <Link href={requirementPath(frn, r.reference)} className="whitespace-nowrap text-brand-700 underline">
+              <TextLink href={requirementPath(frn, r.reference)} className="whitespace-nowrap">
                 View investment types<span className="sr-only"> for {r.reference}</span>
-              </Link>
+              </TextLink>
             ) : (
               <span className="text-slate-600">None listed</span>
             ),

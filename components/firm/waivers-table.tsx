@@ -3,6 +3,7 @@ import { TextList } from '@/components/register/text-list';
 import { DataTable } from '@/components/tables/data-table';
 import type { Waiver } from '@/lib/register/model';
 import { emptyText, shownText, type TableScope } from './scope-text';
+import { TextAnchor } from '@/components/ui/text-link';
 
 export function WaiversTable({ rows, scope }: { rows: Waiver[]; scope: TableScope }) {
   return (
@@ -19,10 +20,10 @@ export function WaiversTable({ rows, scope }: { rows: Waiver[]; scope: TableScop
           header: 'Document',
           cell: (w) =>
             w.documentUrl ? (
-              <a href={w.documentUrl} className="text-brand-700 underline" rel="noopener noreferrer">
+              <TextAnchor href={w.documentUrl} rel="noopener noreferrer">
                 {w.documentName ?? 'Waiver document'}
                 <span className="sr-only"> (on the FCA register)</span>
-              </a>
+              </TextAnchor>
             ) : (
               (w.documentName ?? <span className="text-slate-600">No document published</span>)
             ),

@@ -1,19 +1,17 @@
-import Link from 'next/link';
 import { ExtraFields } from '@/components/register/extra-fields';
 import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
 import { SummaryList } from '@/components/ui/summary-list';
 import { formatDate } from '@/lib/format/date';
 import type { Fund } from '@/lib/register/model';
 import { firmPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 function FirmLink({ name, frn }: { name?: string; frn?: string }) {
   if (!name && !frn) return <>None recorded</>;
   if (!frn) return <>{name}</>;
   return (
     <span>
-      <Link href={firmPath(frn)} className="text-brand-700 underline underline-offset-2">
-        {name ?? `FRN ${frn}`}
-      </Link>
+      <TextLink href={firmPath(frn)}>{name ?? `FRN ${frn}`}</TextLink>
       <span className="ml-2 font-mono text-xs text-slate-600">FRN {frn}</span>
     </span>
   );

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
 import { ExtraFields } from '@/components/register/extra-fields';
 import { ProvenanceLine } from '@/components/register/provenance-line';
@@ -16,6 +15,7 @@ import type { FundName } from '@/lib/register/model';
 import { fundPath } from '@/lib/routes/portal-paths';
 import { FUND_SECTIONS } from '@/lib/sections/fund-sections';
 import { countText, listOf } from '@/lib/sections/section-kit';
+import { TextLink } from '@/components/ui/text-link';
 
 const NONE = <p className="text-sm text-slate-700">The register records no other names for this fund.</p>;
 
@@ -58,9 +58,7 @@ export async function FundNamesPreview({ prn, preview }: { prn: string; preview:
       <FundNamesTable prn={prn} names={result.data.slice(0, preview)} total={total} />
       {result.data.length > preview ? (
         <p className="text-sm">
-          <Link href={fundPath(prn, 'names')} className="text-brand-700 underline">
-            All {total} other names
-          </Link>
+          <TextLink href={fundPath(prn, 'names')}>All {total} other names</TextLink>
         </p>
       ) : null}
       <ProvenanceLine provenance={result.provenance} />

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
 import { ExtraFields } from '@/components/register/extra-fields';
 import { ProvenanceLine } from '@/components/register/provenance-line';
@@ -16,15 +15,16 @@ import { checkSearchText } from '@/lib/register/validate';
 import { fundPath, searchPath } from '@/lib/routes/portal-paths';
 import { FUND_SECTIONS } from '@/lib/sections/fund-sections';
 import { countText, listOf } from '@/lib/sections/section-kit';
+import { TextLink } from '@/components/ui/text-link';
 
 function NameCell({ row }: { row: SubFund }) {
   if (!row.name) return <>—</>;
   // A sub-fund row carries no PRN of its own; a fund search by its name finds its record.
   if (!checkSearchText(row.name).ok) return <>{row.name}</>;
   return (
-    <Link href={searchPath(row.name, 'fund')} className="text-brand-700 underline underline-offset-2" title="Find this sub-fund’s own register record">
+    <TextLink href={searchPath(row.name, 'fund')} title="Find this sub-fund’s own register record">
       {row.name}
-    </Link>
+    </TextLink>
   );
 }
 
@@ -61,10 +61,10 @@ function SubfundsTable({ prn, rows, total, where, filterable }: { prn: string; r
                   header: 'Parent fund',
                   cell: (s: SubFund) =>
                     s.parentPrn ? (
-                      <Link href={fundPath(s.parentPrn)} className="text-brand-700 underline">
+                      <TextLink href={fundPath(s.parentPrn)}>
                         PRN {s.parentPrn}
                         {s.parentPrn === prn ? <span className="sr-only"> (this fund)</span> : null}
-                      </Link>
+                      </TextLink>
                     ) : (
                       '—'
                     ),
@@ -92,9 +92,7 @@ export async function SubfundsPreview({ prn, preview }: { prn: string; preview: 
       <SubfundsTable prn={prn} rows={rows} total={total} filterable={false} />
       {total > rows.length ? (
         <p className="text-sm">
-          <Link href={fundPath(prn, 'subfunds')} className="text-brand-700 underline">
-            All {total} sub-funds
-          </Link>
+          <TextLink href={fundPath(prn, 'subfunds')}>All {total} sub-funds</TextLink>
         </p>
       ) : null}
       <ProvenanceLine provenance={result.provenance} />
@@ -113,6 +111,7 @@ export function SubfundsList({ prn, view }: { prn: string; view: ListView }) {
     <PagedRegisterList
       view={view}
       {...sectionListProps('fund', prn, FUND_SECTIONS.subfunds)}
+      positionInRows
       badPage="reason"
       fetchPage={(page) => readFundSubfunds(prn, page)}
       fetchAll={(onProgress) => client.allPages(client.fundSubfunds, [prn], { onProgress })}

@@ -1,18 +1,16 @@
-import Link from 'next/link';
 import { ExportLink } from '@/components/register/export-link';
 import { DataTable, type Column } from '@/components/tables/data-table';
 import { formatDate } from '@/lib/format/date';
 import type { IndividualControlledFunction } from '@/lib/register/model';
 import { firmPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 function FirmCell({ row }: { row: IndividualControlledFunction }) {
   const name = row.firmName ?? (row.frn ? `FRN ${row.frn}` : '—');
   if (!row.frn) return <>{name}</>;
   return (
     <span>
-      <Link href={firmPath(row.frn)} className="text-brand-700 underline underline-offset-2">
-        {name}
-      </Link>
+      <TextLink href={firmPath(row.frn)}>{name}</TextLink>
       <span className="block font-mono text-xs text-slate-600">FRN {row.frn}</span>
     </span>
   );

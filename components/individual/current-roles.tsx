@@ -1,10 +1,10 @@
-import Link from 'next/link';
 import { ProvenanceLine } from '@/components/register/provenance-line';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { readIndividualControlledFunctions } from '@/lib/page-data/cached-reads';
 import { individualExportHref } from '@/lib/export/export-paths';
 import { individualPath } from '@/lib/routes/portal-paths';
 import { ControlledFunctionsTable } from './controlled-functions-table';
+import { TextLink } from '@/components/ui/text-link';
 
 /** The overview's roles section: what the individual does now, with the way to the full history. */
 export async function CurrentRoles({ irn }: { irn: string }) {
@@ -24,9 +24,9 @@ export async function CurrentRoles({ irn }: { irn: string }) {
         exportHref={individualExportHref(irn, 'controlled-functions')}
       />
       <p className="text-sm">
-        <Link href={individualPath(irn, 'controlled-functions')} className="text-brand-700 underline">
+        <TextLink href={individualPath(irn, 'controlled-functions')}>
           All controlled functions ({current.length} current, {previous.length} previous)
-        </Link>
+        </TextLink>
       </p>
       <ProvenanceLine provenance={result.provenance} />
     </div>

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { ProvenanceLine } from '@/components/register/provenance-line';
 import { ExportLink } from '@/components/register/export-link';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
@@ -6,6 +5,7 @@ import { individualExportHref } from '@/lib/export/export-paths';
 import { readIndividualDisciplinaryHistory } from '@/lib/page-data/cached-reads';
 import { individualPath } from '@/lib/routes/portal-paths';
 import { DisciplinaryActionsTable } from './disciplinary-actions-table';
+import { TextLink } from '@/components/ui/text-link';
 
 /** The overview's disciplinary section: the first page of actions, or a plain "none". */
 export async function DisciplinarySummary({ irn }: { irn: string }) {
@@ -29,9 +29,7 @@ export async function DisciplinarySummary({ irn }: { irn: string }) {
       />
       {total > result.data.length ? (
         <p className="text-sm">
-          <Link href={individualPath(irn, 'disciplinary-history')} className="text-brand-700 underline">
-            All {total} actions
-          </Link>
+          <TextLink href={individualPath(irn, 'disciplinary-history')}>All {total} actions</TextLink>
         </p>
       ) : null}
       <ProvenanceLine provenance={result.provenance} />

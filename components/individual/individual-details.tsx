@@ -1,10 +1,10 @@
-import Link from 'next/link';
 import { ExtraFields } from '@/components/register/extra-fields';
 import { SummaryList } from '@/components/ui/summary-list';
 import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
 import type { Individual } from '@/lib/register/model';
 import { checkSearchText } from '@/lib/register/validate';
 import { searchPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 /** The individual's record in full. Workplaces name a firm without its FRN, so they link to a firm search. */
 export function IndividualDetails({ individual }: { individual: Individual }) {
@@ -38,13 +38,7 @@ export function IndividualDetails({ individual }: { individual: Individual }) {
                 <ul className="space-y-1">
                   {individual.workplaces.map((w) => (
                     <li key={w.index}>
-                      {w.firmName && checkSearchText(w.firmName).ok ? (
-                        <Link href={searchPath(w.firmName, 'firm')} className="text-brand-700 underline">
-                          {w.firmName}
-                        </Link>
-                      ) : (
-                        (w.firmName ?? 'Firm not named')
-                      )}
+                      {w.firmName && checkSearchText(w.firmName).ok ? <TextLink href={searchPath(w.firmName, 'firm')}>{w.firmName}</TextLink> : (w.firmName ?? 'Firm not named')}
                       {w.location ? <span className="text-slate-600"> — {w.location}</span> : null}
                       {Object.keys(w.extra).length ? <ExtraFields extra={w.extra} label="Other workplace fields" /> : null}
                     </li>

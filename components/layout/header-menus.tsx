@@ -2,6 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 
 /**
  * A disclosure (WAI-ARIA APG "disclosure navigation menu"): a button with aria-expanded that
@@ -65,18 +66,10 @@ export function AccountMenu({ label, children }: { label: ReactNode; children: R
   const panelId = useId();
   return (
     <div ref={root} onBlur={onBlur} className="relative md:order-last">
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-        className="flex max-w-full items-center gap-1.5 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-800 hover:bg-slate-100"
-        data-testid="account-menu-button"
-      >
+      <Button ref={button} size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} className="max-w-full" data-testid="account-menu-button">
         {label}
         <Caret open={open} />
-      </button>
+      </Button>
       <div id={panelId} hidden={!open} className="z-40 mt-1 w-full min-w-56 rounded-md border border-slate-300 bg-white py-1 text-sm shadow-lg md:absolute md:right-0 md:w-auto">
         {children}
       </div>
@@ -95,16 +88,9 @@ export function SiteMenu({ children }: { children: ReactNode }) {
   return (
     // `contents`: the button and the panel are items of the header's row themselves.
     <div ref={root} onBlur={onBlur} className="contents">
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-        className="ml-auto flex items-center gap-1.5 rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 md:hidden"
-      >
+      <Button ref={button} size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} className="ml-auto md:hidden">
         Menu <Caret open={open} />
-      </button>
+      </Button>
       <div id={panelId} className={`${open ? 'flex' : 'hidden'} flex-col gap-3 border-t border-slate-200 pt-3 max-md:order-2 max-md:basis-full md:contents`}>
         {children}
       </div>

@@ -13,6 +13,7 @@ import {
 } from '@/lib/search/typeahead-query';
 import { typeaheadApiPath } from '@/lib/routes/portal-paths';
 import { useDebouncedValue } from './use-debounced-value';
+import { Button } from '@/components/ui/button';
 
 class SuggestionError extends Error {}
 
@@ -174,13 +175,13 @@ export function HeaderTypeahead() {
       <span id={hintId} className="sr-only">
         Suggestions appear after {TYPEAHEAD_MIN_CHARS} characters.
       </span>
-      <button type="submit" className="flex items-center gap-1 rounded border border-brand-700 bg-brand-600 px-2.5 py-1 text-sm font-semibold text-white hover:bg-brand-700">
+      <Button type="submit" variant="primary" size="sm">
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-none stroke-current stroke-2">
           <circle cx="8.5" cy="8.5" r="5.5" />
           <path d="m13 13 4.5 4.5" strokeLinecap="round" />
         </svg>
         <span className="md:sr-only">Search</span>
-      </button>
+      </Button>
       <ul
         id={listId}
         role="listbox"

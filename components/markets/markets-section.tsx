@@ -17,6 +17,7 @@ export function MarketsList({ view }: { view: ListView }) {
     <PagedRegisterList
       view={view}
       basePath={marketsPath()}
+      positionInRows
       unit={REGULATED_MARKETS.unit}
       label={REGULATED_MARKETS.label}
       failureWhat="the regulated markets"

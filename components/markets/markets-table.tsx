@@ -1,9 +1,9 @@
-import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
 import { ExtraFields } from '@/components/register/extra-fields';
 import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
 import type { RegulatedMarket } from '@/lib/register/model';
 import { firmPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 /** The regulated markets with every field the register gives; a market links to its firm when the register names the FRN (it usually leaves it empty). */
 export function MarketsTable({ markets, captionExtra }: { markets: RegulatedMarket[]; captionExtra?: React.ReactNode }) {
@@ -19,14 +19,7 @@ export function MarketsTable({ markets, captionExtra }: { markets: RegulatedMark
           {
             header: 'Name',
             rowHeader: true,
-            cell: (m) =>
-              m.frn ? (
-                <Link href={firmPath(m.frn)} className="text-brand-700 underline">
-                  {m.name ?? `FRN ${m.frn}`}
-                </Link>
-              ) : (
-                (m.name ?? '—')
-              ),
+            cell: (m) => (m.frn ? <TextLink href={firmPath(m.frn)}>{m.name ?? `FRN ${m.frn}`}</TextLink> : (m.name ?? '—')),
           },
           { header: 'Trading name', cell: (m) => m.tradingName ?? '—' },
           { header: 'Type', cell: (m) => m.type ?? '—' },

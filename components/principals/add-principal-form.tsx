@@ -3,7 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { principalPath, PRINCIPALS_API_PATH } from '@/lib/routes/portal-paths';
-import { BUTTON, INPUT, LABEL } from '@/components/watch/styles';
+import { SubmitButton } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
 import { callPrincipalsApi } from './api-form';
 
 /** Adds a principal firm by FRN (POST /api/principals), then opens its workspace. */
@@ -31,23 +32,20 @@ export function AddPrincipalForm() {
         Add a principal
       </h2>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="principal-frn" className={LABEL}>
-            Principal firm&apos;s FRN
-          </label>
-          <input
-            id="principal-frn"
+        <Field id="principal-frn" label="Principal firm's FRN">
+          <Input
             name="frn"
             required
             inputMode="numeric"
             maxLength={7}
-            className={`${INPUT} w-40`}
+            className="w-40"
             aria-describedby={error ? 'add-principal-error' : undefined}
+            aria-invalid={error ? true : undefined}
           />
-        </div>
-        <button type="submit" disabled={busy} className={BUTTON}>
-          {busy ? 'Adding…' : 'Add principal'}
-        </button>
+        </Field>
+        <SubmitButton pending={busy} pendingText="Adding…">
+          Add principal
+        </SubmitButton>
       </div>
       {error ? (
         <p id="add-principal-error" role="alert" className="text-sm font-medium text-red-900">

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { StandingBadge } from '@/components/standing/standing-badge';
 import { DataTable } from '@/components/tables/data-table';
 import { formatDate, formatDateTime } from '@/lib/format/date';
@@ -6,6 +5,7 @@ import type { KnownPrincipal } from '@/lib/representatives/ar-links';
 import type { StandingPass, StoredArStanding } from '@/lib/principals/ar-standing';
 import { LEVEL_WORD, type StandingLevel } from '@/lib/standing/standing';
 import { firmPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 export interface ArStandingRow {
   arFrn: string;
@@ -54,9 +54,9 @@ export function ArStandingsTable({ rows }: { rows: ArStandingRow[] }) {
           header: 'Appointed representative',
           rowHeader: true,
           cell: (r) => (
-            <Link href={firmPath(r.arFrn)} className="text-brand-700 underline">
+            <TextLink href={firmPath(r.arFrn)}>
               {r.arName || `FRN ${r.arFrn}`} ({r.arFrn})
-            </Link>
+            </TextLink>
           ),
         },
         { header: 'Standing', cell: (r) => (r.stored ? <StandingBadge standing={r.stored.standing} /> : 'Not read yet') },
@@ -73,9 +73,9 @@ export function ArStandingsTable({ rows }: { rows: ArStandingRow[] }) {
               : r.others.map((o, i) => (
                   <span key={o.principalFrn}>
                     {i > 0 ? '; ' : ''}
-                    <Link href={firmPath(o.principalFrn)} className="text-brand-700 underline">
+                    <TextLink href={firmPath(o.principalFrn)}>
                       {o.principalName ?? `FRN ${o.principalFrn}`} ({o.principalFrn})
-                    </Link>
+                    </TextLink>
                     {o.bucket === 'previous' ? ', previous' : ''}
                   </span>
                 )),

@@ -3,7 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { principalApiPath } from '@/lib/routes/portal-paths';
-import { BUTTON, INPUT, LABEL } from '@/components/watch/styles';
+import { SubmitButton } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
 import { callPrincipalsApi } from './api-form';
 
 interface Uploaded {
@@ -49,15 +50,12 @@ export function BookUploadForm({ frn, hasBook }: { frn: string; hasBook: boolean
         they are. At most 5,000 rows.
       </p>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="book-file" className={LABEL}>
-            Book file
-          </label>
-          <input id="book-file" name="file" type="file" required accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className={INPUT} />
-        </div>
-        <button type="submit" disabled={busy} className={BUTTON}>
-          {busy ? 'Uploading…' : 'Upload'}
-        </button>
+        <Field id="book-file" label="Book file">
+          <Input name="file" type="file" required accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" />
+        </Field>
+        <SubmitButton pending={busy} pendingText="Uploading…">
+          Upload
+        </SubmitButton>
       </div>
       {error ? (
         <div role="alert" className="space-y-1 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">

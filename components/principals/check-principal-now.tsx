@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { CycleProgress } from '@/components/watch/cycle-progress';
-import { BUTTON } from '@/components/watch/styles';
+import { Button } from '@/components/ui/button';
 import { principalApiPath } from '@/lib/routes/portal-paths';
 import { callPrincipalsApi } from './api-form';
 
@@ -27,9 +27,9 @@ export function CheckPrincipalNow({ frn, canManage, runningCheckId }: { frn: str
     <div className="space-y-2">
       {canManage ? (
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" onClick={start} disabled={busy} className={BUTTON}>
+          <Button variant="primary" onClick={start} disabled={busy}>
             {busy ? 'Starting…' : 'Check now'}
-          </button>
+          </Button>
           {error ? (
             <p role="alert" className="text-sm font-medium text-red-900">
               {error}

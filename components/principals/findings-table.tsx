@@ -1,10 +1,10 @@
-import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
 import { ChangeReview } from '@/components/watch/change-review';
 import { formatDateTime } from '@/lib/format/date';
 import { updateFindingAction } from '@/lib/principals/actions';
 import type { StoredFinding } from '@/lib/principals/principal-store';
 import { firmPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 export const FINDING_KIND_LABELS: Record<StoredFinding['kind'], string> = {
   'not-in-book': 'Not in the book',
@@ -38,9 +38,7 @@ export function FindingsTable({ findings, canManage }: { findings: StoredFinding
           rowHeader: true,
           cell: (f) => (
             <span className="flex flex-col">
-              <Link href={firmPath(f.arFrn)} className="text-brand-700 underline">
-                {f.arName || `FRN ${f.arFrn}`}
-              </Link>
+              <TextLink href={firmPath(f.arFrn)}>{f.arName || `FRN ${f.arFrn}`}</TextLink>
               <span className="text-slate-700 tabular-nums">FRN {f.arFrn}</span>
             </span>
           ),

@@ -1,9 +1,9 @@
-import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
 import { formatDateTime } from '@/lib/format/date';
 import type { PrincipalOverview } from '@/lib/principals/principal-store';
 import { principalPath } from '@/lib/routes/portal-paths';
 import { registerStateText } from './register-state';
+import { TextLink } from '@/components/ui/text-link';
 
 /** Every principal overseen: its book, its open findings and its last check. */
 export function PrincipalsTable({ principals }: { principals: PrincipalOverview[] }) {
@@ -20,9 +20,9 @@ export function PrincipalsTable({ principals }: { principals: PrincipalOverview[
           header: 'Principal',
           rowHeader: true,
           cell: (p) => (
-            <Link href={principalPath(p.frn)} className="font-medium text-brand-700 underline">
+            <TextLink href={principalPath(p.frn)} weight="medium">
               {p.name ?? `FRN ${p.frn}`}
-            </Link>
+            </TextLink>
           ),
         },
         { header: 'FRN', className: 'tabular-nums', cell: (p) => p.frn },

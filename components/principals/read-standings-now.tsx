@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { BUTTON } from '@/components/watch/styles';
+import { Button } from '@/components/ui/button';
 import { principalApiPath } from '@/lib/routes/portal-paths';
 import { callPrincipalsApi } from './api-form';
 
@@ -29,9 +29,9 @@ export function ReadStandingsNow({ frn }: { frn: string }) {
   };
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <button type="button" onClick={start} disabled={busy} className={BUTTON}>
+      <Button variant="primary" onClick={start} disabled={busy}>
         {busy ? 'Starting…' : 'Read standings now'}
-      </button>
+      </Button>
       {message ? (
         <p role={message.error ? 'alert' : 'status'} className={`text-sm font-medium ${message.error ? 'text-red-900' : 'text-slate-800'}`}>
           {message.text}

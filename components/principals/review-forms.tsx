@@ -2,7 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { BUTTON, INPUT, LABEL, SECONDARY_BUTTON } from '@/components/watch/styles';
+import { Button, SubmitButton } from '@/components/ui/button';
+import { Field, Select, Textarea } from '@/components/ui/field';
 import { principalApiPath } from '@/lib/routes/portal-paths';
 import { callPrincipalsApi } from './api-form';
 
@@ -41,38 +42,29 @@ export function PrepareReviewForm({ frn, ars }: { frn: string; ars: Array<{ arFr
         Prepare a review
       </h3>
       <div className="flex flex-wrap gap-4">
-        <div className="flex max-w-full min-w-0 flex-col gap-1">
-          <label htmlFor="review-ar" className={LABEL}>
-            Appointed representative
-          </label>
-          <select id="review-ar" name="arFrn" required className={`${INPUT} w-full max-w-md min-w-0`}>
+        <Field id="review-ar" label="Appointed representative" className="max-w-full min-w-0">
+          <Select name="arFrn" required className="w-full max-w-md min-w-0">
             {ars.map((a) => (
               <option key={a.arFrn} value={a.arFrn}>
                 {a.label}
               </option>
             ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="review-assessment" className={LABEL}>
-            Assessment
-          </label>
-          <select id="review-assessment" name="assessment" required defaultValue="satisfactory" className={INPUT}>
+          </Select>
+        </Field>
+        <Field id="review-assessment" label="Assessment">
+          <Select name="assessment" required defaultValue="satisfactory">
             <option value="satisfactory">Satisfactory</option>
             <option value="concerns">Concerns</option>
             <option value="unsatisfactory">Unsatisfactory</option>
-          </select>
-        </div>
-        <div className="flex max-w-full min-w-0 flex-1 flex-col gap-1 sm:min-w-72">
-          <label htmlFor="review-notes" className={LABEL}>
-            Self-assessment (fitness, solvency, scope, controls)
-          </label>
-          <textarea id="review-notes" name="notes" required rows={3} maxLength={10_000} className={INPUT} />
-        </div>
+          </Select>
+        </Field>
+        <Field id="review-notes" label="Self-assessment (fitness, solvency, scope, controls)" className="max-w-full min-w-0 flex-1 sm:min-w-72">
+          <Textarea name="notes" required rows={3} maxLength={10_000} />
+        </Field>
       </div>
-      <button type="submit" disabled={busy} className={BUTTON}>
-        {busy ? 'Preparing…' : 'Prepare review'}
-      </button>
+      <SubmitButton pending={busy} pendingText="Preparing…">
+        Prepare review
+      </SubmitButton>
       {message ? (
         <p role={message.ok ? 'status' : 'alert'} className={`text-sm font-medium ${message.ok ? 'text-emerald-900' : 'text-red-900'}`}>
           {message.ok ? <span aria-hidden="true">✓ </span> : null}
@@ -98,9 +90,9 @@ export function ApproveReviewButton({ frn, reviewId, arName }: { frn: string; re
   };
   return (
     <span className="flex flex-col items-start gap-1">
-      <button type="button" onClick={approve} disabled={busy} className={`${SECONDARY_BUTTON} px-2 py-1 text-xs`} aria-label={`Approve the review of ${arName}`}>
+      <Button size="sm" onClick={approve} disabled={busy} aria-label={`Approve the review of ${arName}`}>
         {busy ? 'Approving…' : 'Approve'}
-      </button>
+      </Button>
       {error ? (
         <span role="alert" className="text-xs font-medium text-red-900">
           {error}
@@ -125,9 +117,9 @@ export function AttestButton({ frn }: { frn: string }) {
   };
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <button type="button" onClick={attest} disabled={busy} className={BUTTON}>
+      <Button variant="primary" onClick={attest} disabled={busy}>
         {busy ? 'Attesting…' : 'Attest the AR list as at today'}
-      </button>
+      </Button>
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-900">
           {error}

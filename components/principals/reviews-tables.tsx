@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
 import { formatDate, formatDateTime } from '@/lib/format/date';
 import type { ArReview, Attestation } from '@/lib/principals/principal-store';
@@ -6,6 +5,7 @@ import type { DueReview } from '@/lib/principals/reviews';
 import { DUE_REVIEWS_ANCHOR } from '@/lib/principals/review-reminders';
 import { firmPath, principalAttestationPath } from '@/lib/routes/portal-paths';
 import { ApproveReviewButton } from './review-forms';
+import { TextLink } from '@/components/ui/text-link';
 
 const ASSESSMENT_LABELS: Record<ArReview['assessment'], string> = { satisfactory: 'Satisfactory', concerns: 'Concerns', unsatisfactory: 'Unsatisfactory' };
 
@@ -26,9 +26,9 @@ export function DueReviewsTable({ due }: { due: DueReview[] }) {
           header: 'Appointed representative',
           rowHeader: true,
           cell: (d) => (
-            <Link href={firmPath(d.arFrn)} className="text-brand-700 underline">
+            <TextLink href={firmPath(d.arFrn)}>
               {d.arName || `FRN ${d.arFrn}`} ({d.arFrn})
-            </Link>
+            </TextLink>
           ),
         },
         { header: 'Appointed', className: 'whitespace-nowrap', cell: (d) => formatDate(d.appointed) },
@@ -96,11 +96,7 @@ export function AttestationsTable({ frn, attestations }: { frn: string; attestat
           header: 'Attested',
           rowHeader: true,
           className: 'whitespace-nowrap',
-          cell: (a) => (
-            <Link href={principalAttestationPath(frn, a.id)} className="text-brand-700 underline">
-              {formatDateTime(a.attestedAt)}
-            </Link>
-          ),
+          cell: (a) => <TextLink href={principalAttestationPath(frn, a.id)}>{formatDateTime(a.attestedAt)}</TextLink>,
         },
         { header: 'By', cell: (a) => a.attestedBy },
         { header: 'Current ARs', className: 'text-right tabular-nums', cell: (a) => a.arCount.toLocaleString('en-GB') },

@@ -1,6 +1,7 @@
-import Link from 'next/link';
 import type { BadInputPage } from '@/lib/page-data/entity-page';
 import { firmPath, searchFormPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 const WHAT: Record<string, string> = {
   frn: 'firm reference number (FRN)',
@@ -29,7 +30,7 @@ export function BadReference({ page }: { page: BadInputPage }) {
   const isNumber = field === ENTITY[kind].field;
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-bold tracking-tight">That is not a valid {what}</h1>
+      <PageHeader title={<>That is not a valid {what}</>} />
       <div role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-sm text-red-900">
         <p className="font-semibold">The address asks for “{input}”.</p>
         <p className="mt-1">{message}</p>
@@ -38,15 +39,11 @@ export function BadReference({ page }: { page: BadInputPage }) {
       <ul className="list-disc space-y-1 pl-6 text-sm">
         {frn && !isNumber ? (
           <li>
-            <Link href={firmPath(frn)} className="text-brand-700 underline">
-              Go to the firm&apos;s overview (FRN {frn})
-            </Link>
+            <TextLink href={firmPath(frn)}>Go to the firm&apos;s overview (FRN {frn})</TextLink>
           </li>
         ) : null}
         <li>
-          <Link href={searchFormPath(kind)} className="text-brand-700 underline">
-            Search for {ENTITY[kind].a} by name
-          </Link>
+          <TextLink href={searchFormPath(kind)}>Search for {ENTITY[kind].a} by name</TextLink>
         </li>
       </ul>
     </div>

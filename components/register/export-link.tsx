@@ -1,5 +1,6 @@
 import { getSessionUser } from '@/lib/auth/session';
 import { hasRole } from '@/lib/auth/roles';
+import { TextAnchor } from '@/components/ui/text-link';
 
 /**
  * "Download CSV" beside a table's caption (DataTable's captionExtra), for analysts and admins
@@ -13,8 +14,8 @@ export async function ExportLink({ href, what }: { href: string; what: string })
   const user = await getSessionUser();
   if (!user || !hasRole(user.role, 'analyst')) return null;
   return (
-    <a href={href} download className="no-print ml-2 whitespace-nowrap font-medium text-brand-700 underline underline-offset-2" data-testid="export-link">
+    <TextAnchor href={href} download weight="medium" className="no-print ml-2 whitespace-nowrap" data-testid="export-link">
       Download CSV<span className="sr-only"> of all {what}</span>
-    </a>
+    </TextAnchor>
   );
 }

@@ -1,6 +1,8 @@
-import Link from 'next/link';
 import { FIND_MAX } from '@/lib/page-data/list-view';
 import type { PortalPath } from '@/lib/routes/portal-paths';
+import { Button } from '@/components/ui/button';
+import { TextLink } from '@/components/ui/text-link';
+import { Field, Input } from '@/components/ui/field';
 
 /**
  * The search within a whole list: a small GET form (`?find=`), so it works without JavaScript and
@@ -34,30 +36,16 @@ export function ListFindForm({
       {Object.entries(params).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="font-medium">
-          Find in every page of the {label}
-        </label>
-        <span id={`${id}-hint`} className="text-xs text-slate-600">
-          By {hint}. Every page is read (from the portal’s cache when it can), and every matching row is shown.
-        </span>
-        <input
-          id={id}
-          name="find"
-          type="search"
-          defaultValue={text}
-          maxLength={FIND_MAX}
-          aria-describedby={`${id}-hint`}
-          className="w-72 max-w-full rounded border border-slate-400 px-2 py-1"
-        />
-      </div>
-      <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-100">
+      <Field id={id} label={`Find in every page of the ${label}`} hint={`By ${hint}. Every page is read (from the portal’s cache when it can), and every matching row is shown.`}>
+        <Input name="find" type="search" defaultValue={text} maxLength={FIND_MAX} className="w-72 max-w-full" />
+      </Field>
+      <Button type="submit" size="sm">
         Find
-      </button>
+      </Button>
       {text ? (
-        <Link href={clearHref} className="py-1 font-medium text-brand-700 underline">
+        <TextLink href={clearHref} weight="medium" className="py-1">
           Clear the search
-        </Link>
+        </TextLink>
       ) : null}
     </form>
   );

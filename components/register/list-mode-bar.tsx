@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import type { PageFacts } from '@/lib/page-data/page-facts';
 import type { PortalPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 const n = (value: number) => value.toLocaleString('en-GB');
 
@@ -24,16 +24,16 @@ export function ListModeBar({
   facts?: PageFacts;
   totalCount?: number;
   unit: [string, string];
-  /** Say where the page is and how many rows there are (the default); off where the list's own heading says both (search results). */
+  /** Say where the page is and how many rows there are (the default): the one place a list says its position; off where the rows' own heading says both (search results, markets, sub-funds). */
   say?: boolean;
 }) {
   if (mode === 'all') {
     return (
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
         <span>Showing every page of the register&apos;s list.</span>
-        <Link href={firstPageHref} className="no-print font-medium text-brand-700 underline">
+        <TextLink href={firstPageHref} weight="medium" className="no-print">
           Show one page at a time
-        </Link>
+        </TextLink>
       </p>
     );
   }
@@ -48,12 +48,12 @@ export function ListModeBar({
   if (!several && (!total || !say)) return null;
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-      {say && (where || total) ? <span>{[where, total].filter(Boolean).join(' · ')}</span> : null}
+      {say && (where || total) ? <span data-testid="list-position">{[where, total].filter(Boolean).join(' · ')}</span> : null}
       {several ? (
-        <Link href={allHref} className="no-print font-medium text-brand-700 underline">
+        <TextLink href={allHref} weight="medium" className="no-print">
           Show all {unit[1]} on one page
           <span className="sr-only"> (fetches every page from the register)</span>
-        </Link>
+        </TextLink>
       ) : null}
     </p>
   );

@@ -55,8 +55,12 @@ export interface PagedRegisterListProps<T> {
     filter: (data: T, text: string) => T;
     fetchAll: (onProgress: NonNullable<AllPagesOptions['onProgress']>) => Promise<AllPagesResult<T>>;
   };
-  /** Say the page's position at the pager (the default); off where the list's own heading says it (search results). */
-  pagerPosition?: boolean;
+  /**
+   * The rows' own heading or caption says the page's position and the count (search results, the
+   * markets, sub-funds), so the bar above them says neither. Otherwise the bar says both, once, above
+   * the rows (and on paper); the pager never repeats the position.
+   */
+  positionInRows?: boolean;
 }
 
 /** Where one page sits in the register's list, for a table caption ("45 sub-funds, page 3 of 3"). */
@@ -182,11 +186,11 @@ export async function PagedRegisterList<T>(props: PagedRegisterListProps<T>) {
   const facts = last && !seen.pastEnd ? { ...seen, totalPages: seen.page, minTotalPages: undefined, hasNext: false } : seen;
   if (facts.pastEnd) return <PastEndNotice page={pageNumber} firstPageHref={firstPageHref} />;
   if (count === 0) return <>{props.none}</>;
-  const showPosition = props.pagerPosition ?? true;
+  const sayInBar = !props.positionInRows;
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <ListModeBar mode="page" firstPageHref={firstPageHref} allHref={allHref} facts={facts} totalCount={result.page.totalCount} unit={unit} say={showPosition} />
+        <ListModeBar mode="page" firstPageHref={firstPageHref} allHref={allHref} facts={facts} totalCount={result.page.totalCount} unit={unit} say={sayInBar} />
         {props.actions}
       </div>
       {findForm()}
@@ -199,7 +203,7 @@ export async function PagedRegisterList<T>(props: PagedRegisterListProps<T>) {
         hasNext={facts.hasNext}
         minTotalPages={facts.minTotalPages}
         label={label.charAt(0).toUpperCase() + label.slice(1)}
-        showPosition={showPosition}
+        showPosition={false}
       />
       <ResultProvenance provenance={result.provenance} notice={result.notice} />
     </div>

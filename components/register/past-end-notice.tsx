@@ -1,5 +1,5 @@
-import Link from 'next/link';
 import type { PortalPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 /** A ?page= beyond the register's last page (an old link, or a hand-edited one). */
 export function PastEndNotice({ page, firstPageHref }: { page: number; firstPageHref: PortalPath }) {
@@ -8,9 +8,9 @@ export function PastEndNotice({ page, firstPageHref }: { page: number; firstPage
       <p className="font-semibold">There is no page {page.toLocaleString('en-GB')} of this list.</p>
       <p className="mt-1">The register&apos;s list ends before it.</p>
       <p className="mt-2">
-        <Link href={firstPageHref} className="font-medium text-brand-700 underline">
+        <TextLink href={firstPageHref} weight="medium">
           Go to the first page
-        </Link>
+        </TextLink>
       </p>
     </div>
   );

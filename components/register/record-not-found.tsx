@@ -1,9 +1,10 @@
 'use client';
 
-import Link from 'next/link';
 import { useParams } from 'next/navigation';
 import { checkFirmParams } from '@/lib/page-data/entity-params';
 import { firmPath, fundPath, searchFormPath, searchPath, type PortalPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 type Kind = 'firm' | 'passport' | 'requirement' | 'individual' | 'fund';
 type Params = { frn?: string; country?: string; ref?: string; irn?: string; prn?: string };
@@ -70,16 +71,14 @@ export function RecordNotFound({ kind }: { kind: Kind }) {
   const { heading, body, links } = words(kind, params ?? {});
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-bold tracking-tight">{heading}</h1>
+      <PageHeader title={heading} />
       <div role="status" className="rounded border border-slate-300 bg-white p-4 text-sm">
         <p>{body}</p>
       </div>
       <ul className="list-disc space-y-1 pl-6 text-sm">
         {links.map((link) => (
           <li key={link.href}>
-            <Link href={link.href} className="text-brand-700 underline">
-              {link.text}
-            </Link>
+            <TextLink href={link.href}>{link.text}</TextLink>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import type { UnavailablePage } from '@/lib/page-data/entity-page';
 import { searchFormPath } from '@/lib/routes/portal-paths';
+import { PageHeader } from '@/components/ui/page-header';
 
 const WHAT = {
   firm: { eyebrow: 'Firm', label: 'FRN', whom: 'the firm' },
@@ -13,12 +14,7 @@ export function RecordUnavailable({ page }: { page: UnavailablePage }) {
   const what = WHAT[page.entity];
   return (
     <div className="space-y-4">
-      <header>
-        <p className="text-sm font-medium text-slate-600">{what.eyebrow}</p>
-        <h1 className="text-2xl font-bold tracking-tight">
-          {what.label} {page.ref}
-        </h1>
-      </header>
+      <PageHeader caption={what.eyebrow} title={`${what.label} ${page.ref}`} />
       <RegisterFailureMessage failure={page.failure} what={`${what.whom} with ${what.label} ${page.ref}`} searchHref={searchFormPath(page.entity)} />
     </div>
   );

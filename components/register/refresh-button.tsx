@@ -27,6 +27,7 @@ import { useId, useState, useTransition } from 'react';
 import { formatDateTime } from '@/lib/format/date';
 import type { RefreshOutcome, RegisterCall } from '@/lib/page-data/refresh-calls';
 import { refreshRegisterCalls } from '@/lib/page-data/refresh-register-calls';
+import { Button } from '@/components/ui/button';
 
 function describe(outcome: RefreshOutcome): string {
   if (!outcome.ok) return outcome.message;
@@ -58,16 +59,10 @@ export function RefreshButton({ calls, label = 'Refresh from the register' }: { 
 
   return (
     <div className="no-print flex flex-wrap items-center gap-2 text-sm">
-      <button
-        type="button"
-        onClick={onClick}
-        disabled={pending}
-        aria-describedby={statusId}
-        className="inline-flex items-center gap-1 rounded border border-slate-400 bg-white px-2.5 py-1 font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-70"
-      >
+      <Button size="sm" onClick={onClick} disabled={pending} aria-describedby={statusId}>
         <span aria-hidden="true">↻</span>
         {pending ? 'Refreshing…' : label}
-      </button>
+      </Button>
       <span id={statusId} role="status" aria-live="polite" className={message?.failed ? 'text-red-800' : 'text-slate-700'}>
         {message?.text ?? ''}
       </span>

@@ -1,7 +1,7 @@
-import Link from 'next/link';
 import type { RegisterFailure } from '@/lib/register/result';
 import { formatDateTime } from '@/lib/format/date';
 import type { PortalPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 type Props = {
   failure: RegisterFailure;
@@ -24,9 +24,7 @@ export function RegisterFailureMessage({ failure, what, searchHref }: Props) {
           <p className="mt-1 text-slate-700">{failure.message}</p>
           {searchHref ? (
             <p className="mt-2">
-              <Link href={searchHref} className="text-brand-700 underline">
-                Search the register instead
-              </Link>
+              <TextLink href={searchHref}>Search the register instead</TextLink>
             </p>
           ) : null}
         </div>

@@ -1,10 +1,10 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { RegisterFailureMessage } from '@/components/register/register-failure';
 import { ResultProvenance } from '@/components/register/result-provenance';
 import { WarningCallout } from '@/components/ui/warning-callout';
 import type { AllPagesResult } from '@/lib/register/result';
 import type { PortalPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 export interface WalkOutcomeProps<T> {
   result: AllPagesResult<T>;
@@ -39,9 +39,9 @@ export function WalkOutcome<T>({ result, unit, rows, none, failureWhat, retryHre
           {result.page.pageCount ? ` of ${n(result.page.pageCount)}` : ''}. Page {n(result.pagesFetched + 1)} failed: {result.interruption.message}
         </p>
         <p className="mt-1">
-          <Link href={retryHref} className="font-medium text-brand-700 underline">
+          <TextLink href={retryHref} weight="medium">
             Try again
-          </Link>{' '}
+          </TextLink>{' '}
           (the pages already fetched come from the portal&apos;s cache).
         </p>
       </WarningCallout>

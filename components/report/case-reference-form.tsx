@@ -1,5 +1,7 @@
 import type { ReportView } from '@/lib/report/firm-report-data';
 import { CASE_REFERENCE_MAX } from '@/lib/report/case-reference';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
 
 const VIEWS: { value: ReportView; label: string; hint: string }[] = [
   { value: 'full', label: 'Full report', hint: 'every row of every list' },
@@ -21,12 +23,15 @@ export function CaseReferenceForm({ action, value, view = 'full', error }: { act
       className="no-print flex flex-wrap items-end gap-x-6 gap-y-3 rounded border border-slate-200 bg-white p-3"
       aria-label="Report options"
     >
-      <div className="flex flex-col gap-1 text-sm">
-        <label htmlFor="case-reference" className="font-medium">
-          Case reference <span className="font-normal text-slate-600">(optional, printed on the report)</span>
-        </label>
-        <input
-          id="case-reference"
+      <Field
+        id="case-reference"
+        label={
+          <>
+            Case reference <span className="font-normal text-slate-600">(optional, printed on the report)</span>
+          </>
+        }
+      >
+        <Input
           name="case"
           type="text"
           defaultValue={value}
@@ -34,9 +39,9 @@ export function CaseReferenceForm({ action, value, view = 'full', error }: { act
           placeholder="e.g. KYC-2026-0142"
           aria-describedby={error ? 'case-reference-error' : undefined}
           aria-invalid={error ? true : undefined}
-          className="w-72 rounded border border-slate-400 px-2 py-1"
+          className="w-72"
         />
-      </div>
+      </Field>
       <fieldset className="text-sm">
         <legend className="font-medium">Report</legend>
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
@@ -50,9 +55,7 @@ export function CaseReferenceForm({ action, value, view = 'full', error }: { act
           ))}
         </div>
       </fieldset>
-      <button type="submit" className="rounded border border-brand-700 bg-white px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
-        Generate report
-      </button>
+      <Button type="submit">Generate report</Button>
       {error ? (
         <p id="case-reference-error" role="alert" className="w-full text-sm font-medium text-red-800">
           {error}

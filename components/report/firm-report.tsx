@@ -8,6 +8,7 @@ import { type FirmReportData, reportFirmName } from '@/lib/report/firm-report-da
 import { type FileHref, ReportFilesTable } from './report-files';
 import { ReportSection } from './report-section';
 import { ReportStamp } from './report-stamp';
+import { TextAnchor } from '@/components/ui/text-link';
 
 /**
  * A firm report, rendered from its data alone: no register call, no clock, no session. The live
@@ -48,9 +49,7 @@ export function FirmReport({ data, fileHref }: { data: FirmReportData; /** Where
         <ol className="mt-1 columns-2 list-decimal pl-5 sm:columns-3">
           {FIRM_SECTION_SLUGS.map((slug) => (
             <li key={slug}>
-              <a href={`#report-${slug}`} className="text-brand-700 underline">
-                {FIRM_SECTIONS[slug].title}
-              </a>
+              <TextAnchor href={`#report-${slug}`}>{FIRM_SECTIONS[slug].title}</TextAnchor>
             </li>
           ))}
         </ol>

@@ -1,5 +1,6 @@
 import { DataTable } from '@/components/tables/data-table';
 import type { ReportFile, ReportSummary } from '@/lib/report/firm-report-data';
+import { TextAnchor } from '@/components/ui/text-link';
 
 /** Where a summary report's file is downloaded from: the live report's draft or a saved snapshot (lib/export/export-paths.ts). */
 export type FileHref = (key: string) => string;
@@ -10,9 +11,9 @@ const n = (value: number) => value.toLocaleString('en-GB');
 function FileName({ file, fileHref }: { file: ReportFile; fileHref?: FileHref }) {
   if (!fileHref) return <span className="font-mono">{file.filename}</span>;
   return (
-    <a href={fileHref(file.key)} download={file.filename} className="font-mono text-brand-700 underline">
+    <TextAnchor href={fileHref(file.key)} download={file.filename} className="font-mono">
       {file.filename}
-    </a>
+    </TextAnchor>
   );
 }
 

@@ -4,6 +4,7 @@ import { useActionState, useEffect, useState } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 import { IDLE, type ActionState } from '@/lib/actions/action-state';
 import { saveEvidence } from '@/lib/report/save-evidence-action';
+import { SubmitButton } from '@/components/ui/button';
 
 /** The case reference field of the report's options form (components/report/case-reference-form.tsx). */
 const CASE_FIELD_ID = 'case-reference';
@@ -36,13 +37,9 @@ export function SaveEvidenceForm({ draftId, caseReference }: { draftId: string; 
     <form action={action} className="no-print flex flex-wrap items-center gap-3">
       <input type="hidden" name="draftId" value={draftId} />
       <input type="hidden" name="caseReference" value={typed} />
-      <button
-        type="submit"
-        disabled={pending || Boolean(state.savedPath)}
-        className="rounded bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800 disabled:opacity-60"
-      >
-        {pending || state.savedPath ? 'Saving…' : 'Save as evidence'}
-      </button>
+      <SubmitButton pending={pending || Boolean(state.savedPath)} pendingText="Saving…">
+        Save as evidence
+      </SubmitButton>
       <span className="text-sm text-slate-700" aria-live="polite" data-testid="save-case-reference">
         Stores this report, unchangeable, with its SHA-256 fingerprint, under case reference {shown ? <strong>{shown}</strong> : 'none'}
         {differs ? ` (typed above; the report was generated with ${caseReference ? caseReference : 'none'})` : ''}.

@@ -1,7 +1,7 @@
-import Link from 'next/link';
 import { firmPath } from '@/lib/routes/portal-paths';
 import { formatDateTime } from '@/lib/format/date';
 import type { Snapshot } from '@/lib/report/snapshot-store';
+import { TextLink } from '@/components/ui/text-link';
 
 /**
  * Above a saved report: this is a stored snapshot, not the register today; who saved it and when;
@@ -16,9 +16,9 @@ export function SnapshotBanner({ snapshot }: { snapshot: Snapshot }) {
       <p>
         This is the report exactly as it was saved on <time dateTime={snapshot.createdAt}>{formatDateTime(snapshot.createdAt)}</time> by {snapshot.createdByEmail}. It is
         re-rendered from the stored data, not read from the register again; the register may say something different today.{' '}
-        <Link href={firmPath(snapshot.frn)} className="no-print text-brand-700 underline">
+        <TextLink href={firmPath(snapshot.frn)} className="no-print">
           Open the firm as it is now
-        </Link>
+        </TextLink>
       </p>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold">Snapshot</dt>

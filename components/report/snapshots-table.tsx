@@ -1,8 +1,8 @@
-import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
 import { firmPath, reportPath } from '@/lib/routes/portal-paths';
 import { formatDateTime } from '@/lib/format/date';
 import type { SnapshotSummary } from '@/lib/report/snapshot-store';
+import { TextAnchor, TextLink } from '@/components/ui/text-link';
 
 /** Saved evidence snapshots, newest first, each opening its stored report. */
 export function SnapshotsTable({ snapshots, caption }: { snapshots: SnapshotSummary[]; caption: string }) {
@@ -21,18 +21,16 @@ export function SnapshotsTable({ snapshots, caption }: { snapshots: SnapshotSumm
           rowHeader: true,
           // A document load, not a client navigation: the snapshot's print style carries the new document's CSP nonce.
           cell: (s) => (
-            <a href={reportPath(s.id)} className="text-brand-700 underline">
+            <TextAnchor href={reportPath(s.id)}>
               <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
-            </a>
+            </TextAnchor>
           ),
         },
         {
           header: 'Firm',
           cell: (s) => (
             <span>
-              <Link href={firmPath(s.frn)} className="text-brand-700 underline">
-                {s.subjectName ?? `Firm ${s.frn}`}
-              </Link>
+              <TextLink href={firmPath(s.frn)}>{s.subjectName ?? `Firm ${s.frn}`}</TextLink>
               <span className="block font-mono text-xs text-slate-600">FRN {s.frn}</span>
             </span>
           ),

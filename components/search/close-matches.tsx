@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { StandingBadge } from '@/components/standing/standing-badge';
 import { findMatch, REVIEW_FLOOR, type RegisterPort } from '@/lib/matching/find-match';
 import { readSearch } from '@/lib/page-data/cached-reads';
@@ -6,6 +5,7 @@ import type { SearchType } from '@/lib/register/model';
 import { entityPath } from '@/lib/routes/portal-paths';
 import { listingStanding, unauthorisedRule } from '@/lib/standing/listing-standing';
 import { combine } from '@/lib/standing/standing';
+import { TextLink } from '@/components/ui/text-link';
 
 /**
  * When the register's search finds nothing for a typed name, the portal's matcher tries what a
@@ -54,9 +54,9 @@ export async function CloseMatches({ typed, type }: { typed: string; type: Searc
         })}
         {candidates.map((c) => (
           <li key={`${c.kind}:${c.ref}`} className="space-y-0.5">
-            <Link href={entityPath(c.kind, c.ref)} className="font-medium text-brand-700 underline">
+            <TextLink href={entityPath(c.kind, c.ref)} weight="medium">
               {c.name}
-            </Link>{' '}
+            </TextLink>{' '}
             <span className="font-mono text-xs">{c.ref}</span>{' '}
             <StandingBadge standing={listingStanding({ entity: c.kind, status: c.status, referenceNumber: c.ref, linkable: true, unauthorised: false, extra: {} })} />
             <span className="block text-xs text-slate-700">

@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import type { SearchType } from '@/lib/register/model';
 import { searchPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 const NOUNS: Record<SearchType, string> = { firm: 'firms', individual: 'individuals', fund: 'funds' };
 
@@ -19,9 +19,9 @@ export function NoResults({ query, type }: { query: string; type: SearchType }) 
         {words.length > 1 ? (
           <li>
             Use fewer words: every word must appear in the name.{' '}
-            <Link href={searchPath(words[0], type)} className="text-brand-700 underline">
+            <TextLink href={searchPath(words[0], type)}>
               Search {NOUNS[type]} for “{words[0]}” only
-            </Link>
+            </TextLink>
           </li>
         ) : null}
         <li>
@@ -29,9 +29,9 @@ export function NoResults({ query, type }: { query: string; type: SearchType }) 
           {others.map((t, i) => (
             <span key={t}>
               {i > 0 ? ' or ' : null}
-              <Link href={searchPath(query, t)} className="text-brand-700 underline">
+              <TextLink href={searchPath(query, t)}>
                 {NOUNS[t]} matching “{query}”
-              </Link>
+              </TextLink>
             </span>
           ))}
           .

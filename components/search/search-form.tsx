@@ -1,4 +1,6 @@
 import type { SearchType } from '@/lib/register/model';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
 
 const TYPES: Array<[SearchType, string]> = [
   ['firm', 'Firms'],
@@ -24,25 +26,15 @@ export function SearchForm({
   autoFocus?: boolean;
 }) {
   const inputId = `${idPrefix}-q`;
-  const hintId = `${idPrefix}-hint`;
-  const errorId = `${idPrefix}-error`;
   return (
     <form action="/search" method="get" role="search" aria-label="Search the register" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <div>
-        <label htmlFor={inputId} className="block text-sm font-medium">
-          Name or reference number
-        </label>
-        <p id={hintId} className="mt-0.5 text-sm text-slate-600">
-          Words match names that contain all of them. An FRN, IRN (e.g. MXC29012) or PRN goes straight to its record.
-        </p>
-        {error ? (
-          <p id={errorId} className="mt-1 text-sm font-semibold text-red-800">
-            <span className="sr-only">Error: </span>
-            {error}
-          </p>
-        ) : null}
-        <input
-          id={inputId}
+      <Field
+        id={inputId}
+        label="Name or reference number"
+        hint="Words match names that contain all of them. An FRN, IRN (e.g. MXC29012) or PRN goes straight to its record."
+        error={error}
+      >
+        <Input
           name="q"
           type="search"
           defaultValue={defaultQuery}
@@ -51,11 +43,9 @@ export function SearchForm({
           autoComplete="off"
           spellCheck={false}
           autoFocus={autoFocus}
-          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-          aria-invalid={error ? true : undefined}
-          className={`mt-1 block w-full rounded border px-3 py-2 text-base ${error ? 'border-red-700' : 'border-slate-400'}`}
+          className="w-full"
         />
-      </div>
+      </Field>
       <fieldset>
         <legend className="text-sm font-medium">Look for</legend>
         <div className="mt-1 flex flex-wrap gap-4">
@@ -67,9 +57,9 @@ export function SearchForm({
           ))}
         </div>
       </fieldset>
-      <button type="submit" className="rounded bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+      <Button type="submit" variant="primary">
         Search
-      </button>
+      </Button>
     </form>
   );
 }

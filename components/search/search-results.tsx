@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { DataTable, type Column } from '@/components/tables/data-table';
 import { StandingBadge } from '@/components/standing/standing-badge';
 import { StatusTag, toneForStatus } from '@/components/ui/status-tag';
@@ -16,6 +15,9 @@ import { entityPath, withQuery } from '@/lib/routes/portal-paths';
 import { listingStanding } from '@/lib/standing/listing-standing';
 import { CloseMatches } from './close-matches';
 import { NoResults } from './no-results';
+import { Button } from '@/components/ui/button';
+import { TextLink } from '@/components/ui/text-link';
+import { Field, Select } from '@/components/ui/field';
 
 const NOUNS: Record<SearchType, [string, string]> = { firm: ['firm', 'firms'], individual: ['individual', 'individuals'], fund: ['fund', 'funds'] };
 
@@ -36,9 +38,9 @@ function NameCell({ row }: { row: SearchResult }) {
     );
   }
   return (
-    <Link href={entityPath(row.entity, row.referenceNumber)} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+    <TextLink href={entityPath(row.entity, row.referenceNumber)} weight="medium">
       {name}
-    </Link>
+    </TextLink>
   );
 }
 
@@ -59,35 +61,29 @@ function SortFilterForm({ params, rows, view, page }: { params: Record<string, s
       ))}
       {/* The view stays where it is: every page, or this page (sorting a page does not move to another). */}
       {page === 'all' ? <input type="hidden" name="all" value="1" /> : page > 1 ? <input type="hidden" name="page" value={String(page)} /> : null}
-      <div className="flex flex-col gap-1">
-        <label htmlFor="search-sort" className="font-medium">
-          Sort by
-        </label>
-        <select id="search-sort" name="sort" defaultValue={view.sort} className="rounded border border-slate-400 bg-white px-2 py-1">
+      <Field id="search-sort" label="Sort by">
+        <Select name="sort" defaultValue={view.sort}>
           {SORTS.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
             </option>
           ))}
-        </select>
-      </div>
+        </Select>
+      </Field>
       {/* A register status can be long ("Appointed representative of …"): the choice shrinks to the screen. */}
-      <div className="flex max-w-full min-w-0 flex-col gap-1">
-        <label htmlFor="search-status" className="font-medium">
-          Status
-        </label>
-        <select id="search-status" name="status" defaultValue={view.status ?? ''} className="w-full max-w-full rounded border border-slate-400 bg-white px-2 py-1">
+      <Field id="search-status" label="Status" className="max-w-full min-w-0">
+        <Select name="status" defaultValue={view.status ?? ''} className="w-full max-w-full">
           <option value="">Every status ({n(rows.length)})</option>
           {[...choices, ...current].map((c) => (
             <option key={c.key} value={c.key}>
               {c.label} ({n(c.count)})
             </option>
           ))}
-        </select>
-      </div>
-      <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-100">
+        </Select>
+      </Field>
+      <Button type="submit" size="sm">
         Apply
-      </button>
+      </Button>
     </form>
   );
 }
@@ -145,9 +141,9 @@ function ResultsTable({
         {paged ? (
           <>
             Sort and filter use the results on this page only.{' '}
-            <Link href={withQuery('/search', { ...params, all: '1' })} className="font-medium text-brand-700 underline">
+            <TextLink href={withQuery('/search', { ...params, all: '1' })} weight="medium">
               Sort and filter all {n(total)} {many}
-            </Link>{' '}
+            </TextLink>{' '}
             (reads every page of the results from the register, {n(where.pages)} pages).
           </>
         ) : null}{' '}
@@ -157,9 +153,9 @@ function ResultsTable({
         <p role="status" className="text-sm font-medium" data-testid="filter-count">
           Showing {n(shown.length)} of {n(rows.length)} {paged ? `${many} on this page` : many}: status “
           {rows.find((r) => statusKey(r) === view.status)?.status ?? (view.status === UNAUTHORISED ? 'unauthorised or clone' : view.status)}”.{' '}
-          <Link href={withQuery('/search', { ...params, status: undefined, ...(where === undefined ? { all: '1' } : {}) })} className="font-normal text-brand-700 underline">
+          <TextLink href={withQuery('/search', { ...params, status: undefined, ...(where === undefined ? { all: '1' } : {}) })} className="font-normal">
             Show every status
-          </Link>
+          </TextLink>
         </p>
       ) : null}
       {warned.length > 0 ? (
@@ -212,7 +208,7 @@ export function SearchResults({
       view={view}
       basePath="/search"
       params={params}
-      pagerPosition={false}
+      positionInRows
       unit={[one, many]}
       label={`${one} results`}
       failureWhat={`${one} search results for “${query}”`}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { Input } from '@/components/ui/field';
 
 /**
  * Filters the rows of a server-rendered table by their text, in the browser, without a round
@@ -34,14 +35,7 @@ export function TableFilter({ tableId, label }: { tableId: string; label: string
       <label htmlFor={inputId} className="text-sm font-medium">
         Filter {label.toLowerCase()}
       </label>
-      <input
-        id={inputId}
-        type="search"
-        value={query}
-        onChange={(event) => filter(event.target.value)}
-        className="w-64 max-w-full rounded border border-slate-400 px-2 py-1 text-sm"
-        aria-describedby={`${inputId}-count`}
-      />
+      <Input id={inputId} type="search" value={query} onChange={(event) => filter(event.target.value)} className="w-64 max-w-full" aria-describedby={`${inputId}-count`} />
       <span id={`${inputId}-count`} aria-live="polite" className="text-sm text-slate-600">
         {shown === null ? '' : `${shown} matching row${shown === 1 ? '' : 's'}`}
       </span>

@@ -12,7 +12,7 @@ type Props = {
   hasNext?: boolean;
   minTotalPages?: number;
   label: string;
-  /** Say "Page N of M" at the pager (the default); off where the page says it once elsewhere (search results). */
+  /** Say "Page N of M" at the pager (the default, for a list with nothing else saying it: the changes inbox); off in a paged register list, whose bar above the rows says it once (components/register/list-mode-bar.tsx). */
   showPosition?: boolean;
 };
 

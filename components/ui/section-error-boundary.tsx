@@ -2,6 +2,7 @@
 
 import { Component, startTransition, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
+import { Button } from './button';
 
 type Props = { label: string; children: ReactNode };
 type State = { failed: boolean };
@@ -24,8 +25,9 @@ class Boundary extends Component<Props & { onRetry: () => void }, State> {
       <div role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-sm">
         <p className="font-semibold text-red-900">The {this.props.label} section could not be shown.</p>
         <p className="mt-1 text-red-900">Something went wrong while preparing it. The rest of the page is unaffected.</p>
-        <button
-          type="button"
+        <Button
+          variant="danger"
+          size="sm"
           onClick={() => {
             // Refresh and reset in one transition: the error stays on screen until the server's new
             // payload arrives, and the boundary then renders that payload. Resetting first would
@@ -35,10 +37,10 @@ class Boundary extends Component<Props & { onRetry: () => void }, State> {
               this.setState({ failed: false });
             });
           }}
-          className="mt-2 rounded border border-red-800 bg-white px-3 py-1 font-medium text-red-900 hover:bg-red-100"
+          className="mt-2"
         >
           Try again
-        </button>
+        </Button>
       </div>
     );
   }

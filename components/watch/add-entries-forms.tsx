@@ -4,7 +4,8 @@ import { useActionState } from 'react';
 import { addPastedEntriesAction, importCsvAction } from '@/lib/watchlists/actions';
 import { IDLE, type ActionState } from '@/lib/actions/action-state';
 import { FormMessage } from '@/components/ui/form-message';
-import { BUTTON, INPUT, LABEL } from './styles';
+import { SubmitButton } from '@/components/ui/button';
+import { Field, Input, Textarea } from '@/components/ui/field';
 
 /**
  * Adding to a list by pasting numbers or uploading a CSV file. Either way every row is checked
@@ -20,17 +21,21 @@ export function AddEntriesForms({ watchlistId }: { watchlistId: string }) {
           Paste numbers
         </h3>
         <input type="hidden" name="watchlistId" value={watchlistId} />
-        <label htmlFor="paste-numbers" className={LABEL}>
-          FRNs, IRNs and PRNs
-        </label>
-        <p id="paste-hint" className="text-sm text-slate-700">
-          Separated by commas, spaces or new lines, e.g. <span className="font-mono">122702, BKS00001, PRN 800800</span>. Digits alone are looked up on the register (a firm first,
-          then a fund); write FRN or PRN before a number to say which it is.
-        </p>
-        <textarea id="paste-numbers" name="numbers" rows={4} required aria-describedby="paste-hint" className={`${INPUT} w-full font-mono`} />
-        <button type="submit" disabled={pastePending} className={BUTTON}>
-          {pastePending ? 'Adding…' : 'Add to list'}
-        </button>
+        <Field
+          id="paste-numbers"
+          label="FRNs, IRNs and PRNs"
+          hint={
+            <>
+              Separated by commas, spaces or new lines, e.g. <span className="font-mono">122702, BKS00001, PRN 800800</span>. Digits alone are looked up on the register (a firm
+              first, then a fund); write FRN or PRN before a number to say which it is.
+            </>
+          }
+        >
+          <Textarea name="numbers" rows={4} required className="w-full font-mono" />
+        </Field>
+        <SubmitButton pending={pastePending} pendingText="Adding…">
+          Add to list
+        </SubmitButton>
         <FormMessage layout="inline" state={pasteState} />
       </form>
       <form action={csvAction} aria-labelledby="csv-heading" className="space-y-2 rounded border border-slate-200 bg-white p-4">
@@ -38,17 +43,21 @@ export function AddEntriesForms({ watchlistId }: { watchlistId: string }) {
           Upload a CSV file
         </h3>
         <input type="hidden" name="watchlistId" value={watchlistId} />
-        <p id="csv-hint" className="text-sm text-slate-700">
-          One number per row in the first column, or a header row naming a <span className="font-mono">ref</span> column and optionally a <span className="font-mono">kind</span>{' '}
-          column (firm, individual or fund). At most 2,000 rows and 512 KB.
-        </p>
-        <label htmlFor="csv-file" className={LABEL}>
-          CSV file
-        </label>
-        <input id="csv-file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="csv-hint" className="block text-sm" />
-        <button type="submit" disabled={csvPending} className={BUTTON}>
-          {csvPending ? 'Importing…' : 'Import file'}
-        </button>
+        <Field
+          id="csv-file"
+          label="CSV file"
+          hint={
+            <>
+              One number per row in the first column, or a header row naming a <span className="font-mono">ref</span> column and optionally a{' '}
+              <span className="font-mono">kind</span> column (firm, individual or fund). At most 2,000 rows and 512 KB.
+            </>
+          }
+        >
+          <Input name="file" type="file" accept=".csv,text/csv" required />
+        </Field>
+        <SubmitButton pending={csvPending} pendingText="Importing…">
+          Import file
+        </SubmitButton>
         <FormMessage layout="inline" state={csvState} />
       </form>
     </div>

@@ -5,7 +5,8 @@ import { updateChangesAction } from '@/lib/watchlists/actions';
 import { IDLE, type ActionState } from '@/lib/actions/action-state';
 import { FormMessage } from '@/components/ui/form-message';
 import { useInboxStatus } from './inbox-status';
-import { BUTTON, INPUT, LABEL, SECONDARY_BUTTON } from './styles';
+import { SubmitButton } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
 
 /** The id of the inbox's bulk form: each row's checkbox belongs to it through its `form` attribute (the rows' own forms cannot nest in it). */
 export const BULK_FORM_ID = 'bulk-changes';
@@ -42,17 +43,17 @@ export function BulkChangeForm() {
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <SelectAll />
         <div className="flex min-w-64 flex-1 items-center gap-2">
-          <label htmlFor={`${id}-note`} className={`${LABEL} whitespace-nowrap`}>
+          <label htmlFor={`${id}-note`} className="text-sm font-medium whitespace-nowrap">
             Note for the selected
           </label>
-          <input id={`${id}-note`} name="note" maxLength={2000} className={`${INPUT} w-full py-1`} />
+          <Input id={`${id}-note`} name="note" maxLength={2000} className="w-full" />
         </div>
-        <button type="submit" name="state" value="acknowledged" disabled={pending} className={`${BUTTON} py-1.5`}>
+        <SubmitButton size="sm" name="state" value="acknowledged" disabled={pending}>
           Acknowledge selected
-        </button>
-        <button type="submit" name="state" value="expected" disabled={pending} className={SECONDARY_BUTTON}>
+        </SubmitButton>
+        <SubmitButton size="sm" variant="secondary" name="state" value="expected" disabled={pending}>
           Mark selected expected
-        </button>
+        </SubmitButton>
       </div>
       {report ? null : <FormMessage layout="inline" state={result} />}
     </form>

@@ -1,7 +1,7 @@
 import type { ChangeState } from '@/lib/db/schema';
 import type { ActionState } from '@/lib/actions/action-state';
 import { ChangeStateForm } from './change-state-form';
-import { SECONDARY_BUTTON } from './styles';
+import { Button } from '@/components/ui/button';
 
 /**
  * One inbox row's "Review": the state, assignee and note behind one button, in a popover (the
@@ -29,9 +29,9 @@ export function ChangeReview({
   const id = `review-${changeId}`;
   return (
     <>
-      <button type="button" popoverTarget={id} className={`${SECONDARY_BUTTON} px-2 py-1 text-xs whitespace-nowrap`} aria-label={`Review: ${summary}`}>
+      <Button size="sm" popoverTarget={id} className="whitespace-nowrap" aria-label={`Review: ${summary}`}>
         Review
-      </button>
+      </Button>
       <div
         id={id}
         popover="auto"
@@ -44,9 +44,9 @@ export function ChangeReview({
         </h2>
         <p className="text-slate-700">{summary}</p>
         <ChangeStateForm compact changeId={changeId} state={state} assigneeEmail={assigneeEmail} note={note} popoverId={id} save={save} noun={noun} />
-        <button type="button" popoverTarget={id} popoverTargetAction="hide" className={`${SECONDARY_BUTTON} text-xs`}>
+        <Button size="sm" popoverTarget={id} popoverTargetAction="hide">
           Close
-        </button>
+        </Button>
       </div>
     </>
   );

@@ -6,7 +6,8 @@ import { IDLE, type ActionState } from '@/lib/actions/action-state';
 import type { ChangeState } from '@/lib/db/schema';
 import { FormMessage } from '@/components/ui/form-message';
 import { useInboxStatus } from './inbox-status';
-import { BUTTON, INPUT, LABEL } from './styles';
+import { SubmitButton } from '@/components/ui/button';
+import { Field, Input, Select, Textarea } from '@/components/ui/field';
 
 const CHOICES: Array<{ value: ChangeState; label: string }> = [
   { value: 'new', label: 'New' },
@@ -56,35 +57,26 @@ export function ChangeStateForm({
     <form action={action} className={compact ? 'flex flex-col gap-1.5' : 'space-y-3'} aria-label={`Update the ${noun}`}>
       <input type="hidden" name="id" value={changeId} />
       <div className={compact ? 'flex flex-col gap-1' : 'flex flex-wrap gap-4'}>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-state`} className={LABEL}>
-            State
-          </label>
-          <select id={`${id}-state`} name="state" defaultValue={state} className={INPUT}>
+        <Field id={`${id}-state`} label="State">
+          <Select name="state" defaultValue={state}>
             {CHOICES.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.label}
               </option>
             ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-assignee`} className={LABEL}>
-            Assignee (e-mail)
-          </label>
-          <input id={`${id}-assignee`} name="assignee" type="email" maxLength={254} defaultValue={assigneeEmail ?? ''} className={INPUT} />
-        </div>
-        <div className="flex flex-1 flex-col gap-1">
-          <label htmlFor={`${id}-note`} className={LABEL}>
-            Note
-          </label>
-          <textarea id={`${id}-note`} name="note" rows={compact ? 2 : 3} maxLength={2000} defaultValue={note ?? ''} className={INPUT} />
-        </div>
+          </Select>
+        </Field>
+        <Field id={`${id}-assignee`} label="Assignee (e-mail)">
+          <Input name="assignee" type="email" maxLength={254} defaultValue={assigneeEmail ?? ''} />
+        </Field>
+        <Field id={`${id}-note`} label="Note" className="flex-1">
+          <Textarea name="note" rows={compact ? 2 : 3} maxLength={2000} defaultValue={note ?? ''} />
+        </Field>
       </div>
       <div>
-        <button type="submit" disabled={pending} className={BUTTON}>
-          {pending ? 'Saving…' : 'Save'}
-        </button>
+        <SubmitButton pending={pending} pendingText="Saving…">
+          Save
+        </SubmitButton>
       </div>
       {report ? null : <FormMessage layout="inline" state={result} />}
     </form>

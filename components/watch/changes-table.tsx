@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
 import type { ChangeSummary } from '@/lib/watch/watch-store';
 import { formatDate, formatDateTime } from '@/lib/format/date';
@@ -7,6 +6,7 @@ import { KIND_LABELS, sectionTitle } from '@/lib/watchlists/sections-choice';
 import { BULK_FORM_ID } from './bulk-change-form';
 import { ChangeReview } from './change-review';
 import { ChangeStateTag, SeverityTag } from './watch-tags';
+import { TextLink } from '@/components/ui/text-link';
 
 /** A change as the inbox lists it: its summary and how many rows it has, in words (lib/watch/change-words.ts). */
 export type InboxChange = ChangeSummary & { sentences: string[] };
@@ -17,9 +17,9 @@ function WhatChanged({ change }: { change: InboxChange }) {
   const more = change.sentences.length - shown.length;
   const text = shown.length === 0 ? 'Only the order of the register’s rows changed.' : `${shown.join('; ')}${more > 0 ? `; and ${more.toLocaleString('en-GB')} more` : ''}`;
   return (
-    <Link href={changePath(change.id)} className="text-brand-700 underline" data-testid="change-link">
+    <TextLink href={changePath(change.id)} data-testid="change-link">
       {text}
-    </Link>
+    </TextLink>
   );
 }
 
@@ -62,7 +62,7 @@ export function ChangesTable({ changes, caption, extra, canManage }: { changes: 
           rowHeader: true,
           cell: (c) => (
             <span>
-              <Link href={entityPath(c.kind, c.ref)} className="text-brand-700 underline">
+              <TextLink href={entityPath(c.kind, c.ref)}>
                 {c.entityName ?? (
                   <>
                     {KIND_LABELS[c.kind].number}{' '}
@@ -71,7 +71,7 @@ export function ChangesTable({ changes, caption, extra, canManage }: { changes: 
                     </span>
                   </>
                 )}
-              </Link>
+              </TextLink>
               {c.entityName ? (
                 <>
                   {' '}

@@ -6,7 +6,7 @@ import { IDLE, type ActionState } from '@/lib/actions/action-state';
 import type { EntityKind } from '@/lib/db/schema';
 import { CycleProgress } from './cycle-progress';
 import { FormMessage } from '@/components/ui/form-message';
-import { BUTTON } from './styles';
+import { SubmitButton } from '@/components/ui/button';
 
 /**
  * "Check now": starts a manual cycle over the list (or one record) at background priority and
@@ -39,9 +39,9 @@ export function CheckNow({
           ) : (
             <input type="hidden" name="scope" value="list" />
           )}
-          <button type="submit" disabled={pending} className={BUTTON}>
-            {pending ? 'Starting…' : 'Check now'}
-          </button>
+          <SubmitButton pending={pending} pendingText="Starting…">
+            Check now
+          </SubmitButton>
           <FormMessage layout="inline" state={state} />
         </form>
       ) : null}

@@ -4,7 +4,8 @@ import { useActionState } from 'react';
 import { createWatchlistAction } from '@/lib/watchlists/actions';
 import { IDLE, type ActionState } from '@/lib/actions/action-state';
 import { FormMessage } from '@/components/ui/form-message';
-import { BUTTON, INPUT, LABEL } from './styles';
+import { SubmitButton } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
 
 /** A new watchlist: name, optional description and case reference. Opens the list once made. */
 export function CreateWatchlistForm() {
@@ -15,28 +16,19 @@ export function CreateWatchlistForm() {
         New watchlist
       </h2>
       <div className="flex flex-wrap gap-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="list-name" className={LABEL}>
-            Name
-          </label>
-          <input id="list-name" name="name" required maxLength={120} className={`${INPUT} w-72`} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="list-case" className={LABEL}>
-            Case reference <span className="font-normal text-slate-600">(optional)</span>
-          </label>
-          <input id="list-case" name="caseReference" maxLength={100} className={`${INPUT} w-48`} />
-        </div>
-        <div className="flex min-w-72 flex-1 flex-col gap-1">
-          <label htmlFor="list-description" className={LABEL}>
-            Description <span className="font-normal text-slate-600">(optional)</span>
-          </label>
-          <input id="list-description" name="description" maxLength={1000} className={INPUT} />
-        </div>
+        <Field id="list-name" label="Name">
+          <Input name="name" required maxLength={120} className="w-72" />
+        </Field>
+        <Field id="list-case" label="Case reference" optional>
+          <Input name="caseReference" maxLength={100} className="w-48" />
+        </Field>
+        <Field id="list-description" label="Description" optional className="min-w-72 flex-1">
+          <Input name="description" maxLength={1000} />
+        </Field>
       </div>
-      <button type="submit" disabled={pending} className={BUTTON}>
-        {pending ? 'Creating…' : 'Create list'}
-      </button>
+      <SubmitButton pending={pending} pendingText="Creating…">
+        Create list
+      </SubmitButton>
       <FormMessage layout="inline" state={state} />
     </form>
   );

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
 import type { WatchlistEntryRow } from '@/lib/watchlists/watchlists-store';
 import { formatDateTime } from '@/lib/format/date';
@@ -7,6 +6,7 @@ import { KIND_LABELS } from '@/lib/watchlists/sections-choice';
 import { StandingBadge } from '@/components/standing/standing-badge';
 import { RemoveEntryButton } from './remove-entry-button';
 import { CheckStatusTag } from './watch-tags';
+import { TextLink } from '@/components/ui/text-link';
 
 /** A list's records with their latest check (when, what it found, the standing it read) and their open changes. */
 export function EntriesTable({ watchlistId, entries, canManage }: { watchlistId: string; entries: WatchlistEntryRow[]; canManage: boolean }) {
@@ -24,9 +24,9 @@ export function EntriesTable({ watchlistId, entries, canManage }: { watchlistId:
           rowHeader: true,
           cell: (e) => (
             <span className="flex flex-col">
-              <Link href={entityPath(e.kind, e.ref)} className="font-medium text-brand-700 underline">
+              <TextLink href={entityPath(e.kind, e.ref)} weight="medium">
                 {e.name ?? `${KIND_LABELS[e.kind].noun[0].toUpperCase()}${KIND_LABELS[e.kind].noun.slice(1)} ${e.ref}`}
-              </Link>
+              </TextLink>
               <span className="text-slate-700">
                 {KIND_LABELS[e.kind].number} <span className="font-mono">{e.ref}</span>
               </span>
@@ -54,9 +54,9 @@ export function EntriesTable({ watchlistId, entries, canManage }: { watchlistId:
           className: 'whitespace-nowrap',
           cell: (e) =>
             e.latestCheck ? (
-              <Link href={watchCheckPath(e.latestCheck.id)} className="text-brand-700 underline">
+              <TextLink href={watchCheckPath(e.latestCheck.id)}>
                 <time dateTime={e.latestCheck.checkedAt}>{formatDateTime(e.latestCheck.checkedAt)}</time>
-              </Link>
+              </TextLink>
             ) : (
               'Never'
             ),
@@ -64,25 +64,18 @@ export function EntriesTable({ watchlistId, entries, canManage }: { watchlistId:
         {
           header: 'Open changes',
           className: 'text-right tabular-nums',
-          cell: (e) =>
-            e.openChanges > 0 ? (
-              <Link href={changesPath({ kind: e.kind, ref: e.ref })} className="text-brand-700 underline">
-                {e.openChanges} open
-              </Link>
-            ) : (
-              'None'
-            ),
+          cell: (e) => (e.openChanges > 0 ? <TextLink href={changesPath({ kind: e.kind, ref: e.ref })}>{e.openChanges} open</TextLink> : 'None'),
         },
         {
           header: 'History',
           cell: (e) => (
-            <Link href={entityHistoryPath(e.kind, e.ref)} className="text-brand-700 underline">
+            <TextLink href={entityHistoryPath(e.kind, e.ref)}>
               History
               <span className="sr-only">
                 {' '}
                 of {KIND_LABELS[e.kind].number} {e.ref}
               </span>
-            </Link>
+            </TextLink>
           ),
         },
         ...(canManage

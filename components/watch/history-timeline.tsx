@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import type { ChangeDetail, CheckSummary } from '@/lib/watch/watch-store';
 import type { EntityKind } from '@/lib/db/schema';
 import { formatDateTime } from '@/lib/format/date';
@@ -6,6 +5,7 @@ import { changePath, watchCheckPath, WATCHLISTS_PATH } from '@/lib/routes/portal
 import { sectionTitle } from '@/lib/watchlists/sections-choice';
 import { ChangeRows } from './change-rows';
 import { ChangeStateTag, SeverityTag } from './watch-tags';
+import { TextLink } from '@/components/ui/text-link';
 
 function checkOutcome(check: CheckSummary, changes: number): string {
   const notChecked = check.sectionsNotChecked > 0 ? `; ${check.sectionsNotChecked} ${check.sectionsNotChecked === 1 ? 'section' : 'sections'} not checked` : '';
@@ -22,11 +22,7 @@ export function HistoryTimeline({ kind, history }: { kind: EntityKind; history: 
   if (history.length === 0) {
     return (
       <p className="rounded border border-slate-200 bg-white p-4 text-sm text-slate-700">
-        This record has not been checked yet. Add it to a{' '}
-        <Link href={WATCHLISTS_PATH} className="text-brand-700 underline">
-          watchlist
-        </Link>{' '}
-        and the checks will show here, with what changed between them.
+        This record has not been checked yet. Add it to a <TextLink href={WATCHLISTS_PATH}>watchlist</TextLink> and the checks will show here, with what changed between them.
       </p>
     );
   }
@@ -38,17 +34,12 @@ export function HistoryTimeline({ kind, history }: { kind: EntityKind; history: 
             <time dateTime={check.checkedAt}>{formatDateTime(check.checkedAt)}</time>: {checkOutcome(check, changes.length)}
           </h2>
           <p className="text-sm text-slate-700">
-            <Link href={watchCheckPath(check.id)} className="text-brand-700 underline">
-              The check
-            </Link>{' '}
-            (SHA-256 <span className="font-mono break-all">{check.sha256}</span>)
+            <TextLink href={watchCheckPath(check.id)}>The check</TextLink> (SHA-256 <span className="font-mono break-all">{check.sha256}</span>)
           </p>
           {changes.map((change) => (
             <section key={change.id} aria-labelledby={`change-${change.id}`} className="space-y-2" data-testid="history-change" data-section={change.section}>
               <h3 id={`change-${change.id}`} className="flex flex-wrap items-center gap-2 font-medium">
-                <Link href={changePath(change.id)} className="text-brand-700 underline">
-                  {sectionTitle(kind, change.section)}
-                </Link>
+                <TextLink href={changePath(change.id)}>{sectionTitle(kind, change.section)}</TextLink>
                 <SeverityTag severity={change.severity} />
                 <ChangeStateTag state={change.state} />
               </h3>

@@ -6,7 +6,7 @@ import { IDLE, type ActionState } from '@/lib/actions/action-state';
 import type { EntityKind } from '@/lib/db/schema';
 import type { SectionsChoice, WatchableSection } from '@/lib/watchlists/sections-choice';
 import { FormMessage } from '@/components/ui/form-message';
-import { BUTTON } from './styles';
+import { SubmitButton } from '@/components/ui/button';
 
 const KIND_HEADINGS: Record<EntityKind, string> = { firm: 'Firms', individual: 'Individuals', fund: 'Funds' };
 
@@ -58,9 +58,9 @@ export function SectionsForm({
         ))}
       </div>
       {canManage ? (
-        <button type="submit" disabled={pending} className={BUTTON}>
-          {pending ? 'Saving…' : 'Save sections'}
-        </button>
+        <SubmitButton pending={pending} pendingText="Saving…">
+          Save sections
+        </SubmitButton>
       ) : null}
       <FormMessage layout="inline" state={state} />
     </form>

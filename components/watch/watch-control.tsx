@@ -1,10 +1,10 @@
-import Link from 'next/link';
 import { hasRole } from '@/lib/auth/roles';
 import { getSessionUser } from '@/lib/auth/session';
 import { watchlistsStore } from '@/lib/watchlists/watchlists-store';
 import type { EntityKind } from '@/lib/db/schema';
 import { entityHistoryPath, WATCHLISTS_PATH, watchlistPath } from '@/lib/routes/portal-paths';
 import { WatchForm } from './watch-form';
+import { TextLink } from '@/components/ui/text-link';
 
 /**
  * On a firm's, individual's or fund's page: the lists that watch it, and (for analysts and
@@ -32,24 +32,15 @@ export async function WatchControl({ kind, refNumber, name }: { kind: EntityKind
             {watching.map((l, i) => (
               <span key={l.id}>
                 {i > 0 ? ', ' : ''}
-                <Link href={watchlistPath(l.id)} className="text-brand-700 underline">
-                  {l.name}
-                </Link>
+                <TextLink href={watchlistPath(l.id)}>{l.name}</TextLink>
               </span>
             ))}
-            .{' '}
-            <Link href={entityHistoryPath(kind, refNumber)} className="text-brand-700 underline">
-              History
-            </Link>
+            . <TextLink href={entityHistoryPath(kind, refNumber)}>History</TextLink>
           </>
         )}
       </p>
       {canManage && all.length > 0 ? <WatchForm kind={kind} refNumber={refNumber} name={name} lists={others} /> : null}
-      {canManage && all.length === 0 ? (
-        <Link href={WATCHLISTS_PATH} className="text-brand-700 underline">
-          Create a watchlist to watch this record
-        </Link>
-      ) : null}
+      {canManage && all.length === 0 ? <TextLink href={WATCHLISTS_PATH}>Create a watchlist to watch this record</TextLink> : null}
     </section>
   );
 }

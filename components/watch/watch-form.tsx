@@ -5,7 +5,8 @@ import { watchEntityAction } from '@/lib/watchlists/actions';
 import { IDLE, type ActionState } from '@/lib/actions/action-state';
 import type { EntityKind } from '@/lib/db/schema';
 import { FormMessage } from '@/components/ui/form-message';
-import { INPUT, SECONDARY_BUTTON } from './styles';
+import { SubmitButton } from '@/components/ui/button';
+import { Select } from '@/components/ui/field';
 
 /**
  * "Watch": adds the record to the chosen list. Stays mounted when the record is on every list (the
@@ -23,16 +24,16 @@ export function WatchForm({ kind, refNumber, name, lists }: { kind: EntityKind; 
       <label htmlFor={`${id}-list`} className="text-sm font-medium">
         Watch on list
       </label>
-      <select id={`${id}-list`} name="watchlistId" required className={INPUT}>
+      <Select id={`${id}-list`} name="watchlistId" required>
         {lists.map((l) => (
           <option key={l.id} value={l.id}>
             {l.name}
           </option>
         ))}
-      </select>
-      <button type="submit" disabled={pending} className={SECONDARY_BUTTON}>
-        {pending ? 'Adding…' : 'Watch'}
-      </button>
+      </Select>
+      <SubmitButton variant="secondary" pending={pending} pendingText="Adding…">
+        Watch
+      </SubmitButton>
       <FormMessage layout="inline" state={state} />
     </form>
   );

@@ -4,7 +4,8 @@ import { useActionState } from 'react';
 import { deleteWatchlistAction, updateWatchlistAction } from '@/lib/watchlists/actions';
 import { IDLE, type ActionState } from '@/lib/actions/action-state';
 import { FormMessage } from '@/components/ui/form-message';
-import { BUTTON, INPUT, LABEL, SECONDARY_BUTTON } from './styles';
+import { SubmitButton } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
 
 /** Renaming a list (with its description and case reference), and deleting it by typing its name. */
 export function WatchlistSettingsForm({
@@ -25,43 +26,30 @@ export function WatchlistSettingsForm({
       <form action={action} className="space-y-3">
         <input type="hidden" name="watchlistId" value={watchlistId} />
         <div className="flex flex-wrap gap-4">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="edit-name" className={LABEL}>
-              Name
-            </label>
-            <input id="edit-name" name="name" required maxLength={120} defaultValue={name} className={`${INPUT} w-72`} />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="edit-case" className={LABEL}>
-              Case reference
-            </label>
-            <input id="edit-case" name="caseReference" maxLength={100} defaultValue={caseReference ?? ''} className={`${INPUT} w-48`} />
-          </div>
-          <div className="flex min-w-72 flex-1 flex-col gap-1">
-            <label htmlFor="edit-description" className={LABEL}>
-              Description
-            </label>
-            <input id="edit-description" name="description" maxLength={1000} defaultValue={description ?? ''} className={INPUT} />
-          </div>
+          <Field id="edit-name" label="Name">
+            <Input name="name" required maxLength={120} defaultValue={name} className="w-72" />
+          </Field>
+          <Field id="edit-case" label="Case reference">
+            <Input name="caseReference" maxLength={100} defaultValue={caseReference ?? ''} className="w-48" />
+          </Field>
+          <Field id="edit-description" label="Description" className="min-w-72 flex-1">
+            <Input name="description" maxLength={1000} defaultValue={description ?? ''} />
+          </Field>
         </div>
-        <button type="submit" disabled={pending} className={BUTTON}>
-          {pending ? 'Saving…' : 'Save'}
-        </button>
+        <SubmitButton pending={pending} pendingText="Saving…">
+          Save
+        </SubmitButton>
         <FormMessage layout="inline" state={state} />
       </form>
       <form action={deleteAction} className="space-y-2 border-t border-slate-200 pt-3">
         <input type="hidden" name="watchlistId" value={watchlistId} />
-        <label htmlFor="delete-confirm" className={LABEL}>
-          Delete this list: type its name to confirm
-        </label>
-        <p id="delete-hint" className="text-sm text-slate-700">
-          The records&apos; checks and changes stay in their history.
-        </p>
-        <div className="flex flex-wrap items-center gap-2">
-          <input id="delete-confirm" name="confirmName" required aria-describedby="delete-hint" className={`${INPUT} w-72`} />
-          <button type="submit" disabled={deleting} className={SECONDARY_BUTTON}>
-            {deleting ? 'Deleting…' : 'Delete list'}
-          </button>
+        <div className="flex flex-wrap items-end gap-2">
+          <Field id="delete-confirm" label="Delete this list: type its name to confirm" hint="The records' checks and changes stay in their history.">
+            <Input name="confirmName" required className="w-72" />
+          </Field>
+          <SubmitButton variant="danger" pending={deleting} pendingText="Deleting…">
+            Delete list
+          </SubmitButton>
         </div>
         <FormMessage layout="inline" state={deleteState} />
       </form>

@@ -1,8 +1,8 @@
-import Link from 'next/link';
 import { DataTable } from '@/components/tables/data-table';
 import type { WatchlistSummary } from '@/lib/watchlists/watchlists-store';
 import { formatDateTime } from '@/lib/format/date';
 import { changesPath, watchlistPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 /** Every watchlist: what it holds, whose it is, and how many of its changes are open. */
 export function WatchlistsTable({ lists }: { lists: WatchlistSummary[] }) {
@@ -20,9 +20,9 @@ export function WatchlistsTable({ lists }: { lists: WatchlistSummary[] }) {
           rowHeader: true,
           cell: (l) => (
             <span className="flex flex-col">
-              <Link href={watchlistPath(l.id)} className="font-medium text-brand-700 underline">
+              <TextLink href={watchlistPath(l.id)} weight="medium">
                 {l.name}
-              </Link>
+              </TextLink>
               {l.description ? <span className="text-slate-700">{l.description}</span> : null}
             </span>
           ),
@@ -32,14 +32,7 @@ export function WatchlistsTable({ lists }: { lists: WatchlistSummary[] }) {
         {
           header: 'Open changes',
           className: 'text-right tabular-nums',
-          cell: (l) =>
-            l.openChanges > 0 ? (
-              <Link href={changesPath({ list: l.id })} className="text-brand-700 underline">
-                {l.openChanges.toLocaleString('en-GB')} open
-              </Link>
-            ) : (
-              'None'
-            ),
+          cell: (l) => (l.openChanges > 0 ? <TextLink href={changesPath({ list: l.id })}>{l.openChanges.toLocaleString('en-GB')} open</TextLink> : 'None'),
         },
         { header: 'Owner', cell: (l) => l.ownerEmail },
         { header: 'Updated', className: 'whitespace-nowrap', cell: (l) => <time dateTime={l.updatedAt}>{formatDateTime(l.updatedAt)}</time> },

@@ -4,7 +4,8 @@ import { useActionState } from 'react';
 import { disableTwoFactorAction } from '../actions';
 import { IDLE } from '@/lib/actions/action-state';
 import { FormMessage } from '@/components/ui/form-message';
-import { inputClass, secondaryButtonClass } from '../form-styles';
+import { SubmitButton } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
 
 /** Turning two-factor off needs both the password and a current code (or a recovery code). */
 export function DisableForm({ required }: { required: boolean }) {
@@ -19,21 +20,15 @@ export function DisableForm({ required }: { required: boolean }) {
           An administrator requires two-factor sign-in: after turning it off you will be asked to set it up again (for example with a new phone).
         </p>
       ) : null}
-      <div>
-        <label htmlFor="disable-password" className="block text-sm font-medium">
-          Your password
-        </label>
-        <input id="disable-password" name="password" type="password" required autoComplete="current-password" className={inputClass} />
-      </div>
-      <div>
-        <label htmlFor="disable-code" className="block text-sm font-medium">
-          Code from your authenticator app, or a recovery code
-        </label>
-        <input id="disable-code" name="code" type="text" autoComplete="one-time-code" required maxLength={24} className={inputClass} />
-      </div>
-      <button type="submit" disabled={pending} className={secondaryButtonClass}>
-        {pending ? 'Turning off…' : 'Turn off two-factor sign-in'}
-      </button>
+      <Field id="disable-password" label="Your password">
+        <Input name="password" type="password" required autoComplete="current-password" className="max-w-sm" />
+      </Field>
+      <Field id="disable-code" label="Code from your authenticator app, or a recovery code">
+        <Input name="code" type="text" autoComplete="one-time-code" required maxLength={24} className="max-w-sm" />
+      </Field>
+      <SubmitButton variant="danger" pending={pending} pendingText="Turning off…">
+        Turn off two-factor sign-in
+      </SubmitButton>
       <FormMessage state={state} statusWord />
     </form>
   );

@@ -1,13 +1,13 @@
 'use client';
 
 import type { Route } from 'next';
-import Link from 'next/link';
 import { useActionState } from 'react';
 import { enableTwoFactorAction } from '../actions';
 import { IDLE } from '@/lib/actions/action-state';
 import { FormMessage } from '@/components/ui/form-message';
 import { RecoveryCodeList } from '../recovery-code-list';
-import { inputClass, primaryButtonClass } from '../form-styles';
+import { ButtonLink, SubmitButton } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
 
 /** Confirms enrolment with a code from the app, then shows the recovery codes once. */
 export function EnrolForm({ next }: { next: Route }) {
@@ -18,9 +18,9 @@ export function EnrolForm({ next }: { next: Route }) {
         <FormMessage state={state} statusWord testId="two-factor-message">
           {state.recoveryCodes ? <RecoveryCodeList codes={state.recoveryCodes} /> : null}
         </FormMessage>
-        <Link href={next} className={`inline-block ${primaryButtonClass}`}>
+        <ButtonLink variant="primary" href={next}>
           I have saved my recovery codes: continue
-        </Link>
+        </ButtonLink>
       </div>
     );
   }
@@ -29,15 +29,12 @@ export function EnrolForm({ next }: { next: Route }) {
       <h2 id="confirm-heading" className="text-lg font-semibold">
         Confirm with a code
       </h2>
-      <div>
-        <label htmlFor="enrol-code" className="block text-sm font-medium">
-          Six-digit code from your authenticator app
-        </label>
-        <input id="enrol-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} required className={inputClass} />
-      </div>
-      <button type="submit" disabled={pending} className={primaryButtonClass}>
-        {pending ? 'Checking…' : 'Turn on two-factor sign-in'}
-      </button>
+      <Field id="enrol-code" label="Six-digit code from your authenticator app">
+        <Input name="code" type="text" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} required className="max-w-sm" />
+      </Field>
+      <SubmitButton pending={pending} pendingText="Checking…">
+        Turn on two-factor sign-in
+      </SubmitButton>
       <FormMessage state={state} statusWord testId="two-factor-message">
         {state.recoveryCodes ? <RecoveryCodeList codes={state.recoveryCodes} /> : null}
       </FormMessage>

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import QRCode from 'qrcode';
 import { safeCallbackPath } from '@/lib/auth/callback-url';
 import { requireUser } from '@/lib/auth/session';
@@ -10,6 +9,8 @@ import { DisableForm } from './disable-form';
 import { EnrolForm } from './enrol-form';
 import { RegenerateCodesForm } from './regenerate-codes-form';
 import { authStore } from '@/lib/auth/auth-store';
+import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Two-factor sign-in' };
 
@@ -29,7 +30,7 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Se
   if (user.provider !== 'credentials') {
     return (
       <div className="max-w-2xl space-y-4">
-        <h1 className="text-2xl font-bold tracking-tight">Two-factor sign-in</h1>
+        <PageHeader title="Two-factor sign-in" />
         <p className="text-sm text-slate-700">
           You sign in with your organisation’s single sign-on, whose own two-factor sign-in applies. The portal has nothing to set up for you.
         </p>
@@ -43,13 +44,13 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Se
     return (
       <div className="max-w-2xl space-y-6">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight">Two-factor sign-in</h1>
+          <PageHeader title="Two-factor sign-in" />
           <p className="mt-1 text-sm text-slate-700" data-testid="two-factor-status">
             On. You have {remaining} unused recovery {remaining === 1 ? 'code' : 'codes'}.
           </p>
-          <Link href="/account" className="text-sm font-medium text-brand-800 underline underline-offset-4">
+          <TextLink href="/account" weight="medium" className="text-sm">
             Back to your account
-          </Link>
+          </TextLink>
         </div>
         <div className={panelClass}>
           <RegenerateCodesForm />
@@ -67,7 +68,7 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Se
   return (
     <div className="max-w-2xl space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">Set up two-factor sign-in</h1>
+        <PageHeader title="Set up two-factor sign-in" />
         {first(params.required) === '1' || required ? (
           <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900" data-testid="two-factor-required">
             An administrator requires two-factor sign-in for portal accounts. Set it up now to continue.

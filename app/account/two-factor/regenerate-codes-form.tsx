@@ -5,7 +5,8 @@ import { regenerateRecoveryCodesAction } from '../actions';
 import { IDLE } from '@/lib/actions/action-state';
 import { FormMessage } from '@/components/ui/form-message';
 import { RecoveryCodeList } from '../recovery-code-list';
-import { inputClass, secondaryButtonClass } from '../form-styles';
+import { SubmitButton } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
 
 /** New recovery codes (the earlier ones stop working), after a current code from the app. */
 export function RegenerateCodesForm() {
@@ -15,15 +16,12 @@ export function RegenerateCodesForm() {
       <h2 id="regenerate-heading" className="text-lg font-semibold">
         New recovery codes
       </h2>
-      <div>
-        <label htmlFor="regenerate-code" className="block text-sm font-medium">
-          Six-digit code from your authenticator app
-        </label>
-        <input id="regenerate-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required className={inputClass} />
-      </div>
-      <button type="submit" disabled={pending} className={secondaryButtonClass}>
-        {pending ? 'Issuing…' : 'Issue new recovery codes'}
-      </button>
+      <Field id="regenerate-code" label="Six-digit code from your authenticator app">
+        <Input name="code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required className="max-w-sm" />
+      </Field>
+      <SubmitButton variant="secondary" pending={pending} pendingText="Issuing…">
+        Issue new recovery codes
+      </SubmitButton>
       <FormMessage state={state} statusWord>
         {state.recoveryCodes ? <RecoveryCodeList codes={state.recoveryCodes} /> : null}
       </FormMessage>

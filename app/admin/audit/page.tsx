@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { AuditFilterForm } from '@/components/audit/audit-filter-form';
 import { AuditTable } from '@/components/audit/audit-table';
 import { auditFilterQuery, parseAuditFilters } from '@/lib/audit/audit-filters';
@@ -9,6 +8,8 @@ import { requireRole } from '@/lib/auth/session';
 import { auditExportHref } from '@/lib/export/export-paths';
 import { auditPath } from '@/lib/routes/portal-paths';
 import { auditStore } from '@/lib/audit/audit-store';
+import { TextAnchor, TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -35,18 +36,20 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Audit log</h1>
-        <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          Every search, page view of a firm, individual or fund, report, saved snapshot, export, sign-in and administrative action, written before the response it records. Entries
-          cannot be changed or deleted by anyone; they are kept for {retentionDays.toLocaleString('en-GB')} days (AUDIT_RETENTION_DAYS) and then removed by the daily clean-up. Each
-          entry is hash-chained to the one before it:{' '}
-          <Link href="/admin/audit/verify" className="font-medium text-brand-700 underline" data-testid="verify-chain-link">
-            verify the chain
-          </Link>{' '}
-          to see whether any entry was changed, deleted or reordered in the database.
-        </p>
-      </div>
+      <PageHeader
+        title="Audit log"
+        description={
+          <>
+            Every search, page view of a firm, individual or fund, report, saved snapshot, export, sign-in and administrative action, written before the response it records.
+            Entries cannot be changed or deleted by anyone; they are kept for {retentionDays.toLocaleString('en-GB')} days (AUDIT_RETENTION_DAYS) and then removed by the daily
+            clean-up. Each entry is hash-chained to the one before it:{' '}
+            <TextLink href="/admin/audit/verify" weight="medium" data-testid="verify-chain-link">
+              verify the chain
+            </TextLink>{' '}
+            to see whether any entry was changed, deleted or reordered in the database.
+          </>
+        }
+      />
       <AuditFilterForm parsed={parsed} />
       {valid ? (
         <div className="space-y-3">
@@ -56,22 +59,18 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
               <>
                 {parsed.filter.beforeId !== undefined ? 'older entries, ' : ''}
                 {entries.length.toLocaleString('en-GB')} shown ·{' '}
-                <a href={auditExportHref(query)} download className="no-print font-medium text-brand-700 underline" data-testid="export-link">
+                <TextAnchor href={auditExportHref(query)} download weight="medium" className="no-print" data-testid="export-link">
                   Download CSV<span className="sr-only"> of every matching entry</span>
-                </a>
+                </TextAnchor>
               </>
             }
           />
           <nav aria-label="Audit log pages" className="no-print flex gap-4 text-sm">
-            {parsed.filter.beforeId !== undefined ? (
-              <Link href={auditPath(query)} className="text-brand-700 underline">
-                ← Newest entries
-              </Link>
-            ) : null}
+            {parsed.filter.beforeId !== undefined ? <TextLink href={auditPath(query)}>← Newest entries</TextLink> : null}
             {older !== undefined ? (
-              <Link href={auditPath(auditFilterQuery(parsed.values, older))} className="text-brand-700 underline" rel="next">
+              <TextLink href={auditPath(auditFilterQuery(parsed.values, older))} rel="next">
                 Older entries →
-              </Link>
+              </TextLink>
             ) : null}
           </nav>
         </div>

@@ -5,6 +5,7 @@ import { notifyAdmin, settingsView, type NotificationJobView } from '@/lib/notif
 import { readNotifySettings } from '@/lib/notify/notify-settings';
 import { DataTable } from '@/components/tables/data-table';
 import { SendDigestForm } from './send-digest-form';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Watch notifications' };
 
@@ -35,14 +36,16 @@ export default async function AdminNotificationsPage() {
   const jobs = await notifyAdmin.recentNotificationJobs(30);
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Watch notifications</h1>
-        <p className="mt-1 text-sm text-slate-700">
-          When a watch check finds changes, the portal e-mails a daily digest of them, e-mails high-severity changes as soon as the check that found them finishes, and posts them
-          to a webhook. The daily digest also reminds of the principals&apos; AR annual reviews that are overdue or due within 30 days. These are set by the server&apos;s
-          environment (see the README); secrets are not shown.
-        </p>
-      </div>
+      <PageHeader
+        title="Watch notifications"
+        description={
+          <>
+            When a watch check finds changes, the portal e-mails a daily digest of them, e-mails high-severity changes as soon as the check that found them finishes, and posts them
+            to a webhook. The daily digest also reminds of the principals&apos; AR annual reviews that are overdue or due within 30 days. These are set by the server&apos;s
+            environment (see the README); secrets are not shown.
+          </>
+        }
+      />
 
       <section aria-labelledby="mail-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <h2 id="mail-heading" className="text-lg font-semibold">

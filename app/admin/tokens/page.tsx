@@ -5,6 +5,7 @@ import { DataTable } from '@/components/tables/data-table';
 import { CreateTokenForm } from './create-token-form';
 import { TokenRowActions } from './token-row-actions';
 import { tokenStore } from '@/lib/tokens/token-store';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'API tokens' };
 
@@ -23,14 +24,16 @@ export default async function AdminTokensPage() {
   const [tokens, usage] = await Promise.all([tokenStore.listTokens(), tokenStore.tokenUsageSince(dayAgo)]);
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">API tokens</h1>
-        <p className="mt-1 text-sm text-slate-700">
-          Programs reach the register through the portal with a token: the reconciliation service at <code>/reconcile</code> (OpenRefine) and the register&apos;s own API at{' '}
-          <code>/register-api/services/V0.1</code>. Their requests queue behind people&apos;s pages and stop at the token&apos;s ceiling. The secret is shown once; rotating gives a
-          new one and the old one stops working at once.
-        </p>
-      </div>
+      <PageHeader
+        title="API tokens"
+        description={
+          <>
+            Programs reach the register through the portal with a token: the reconciliation service at <code>/reconcile</code> (OpenRefine) and the register&apos;s own API at{' '}
+            <code>/register-api/services/V0.1</code>. Their requests queue behind people&apos;s pages and stop at the token&apos;s ceiling. The secret is shown once; rotating gives
+            a new one and the old one stops working at once.
+          </>
+        }
+      />
       <CreateTokenForm />
       <DataTable
         id="tokens-table"

@@ -7,6 +7,7 @@ import { CreateUserForm } from './create-user-form';
 import { TwoFactorRequirementForm } from './two-factor-requirement-form';
 import { UserRowActions } from './user-row-actions';
 import { authStore } from '@/lib/auth/auth-store';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Users' };
 
@@ -27,13 +28,15 @@ export default async function AdminUsersPage() {
   const ssoAvailable = authConfig().sso.length > 0;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Users</h1>
-        <p className="mt-1 text-sm text-slate-700">
-          Viewers look up and print; analysts also export; administrators also manage users and the audit log. Disabling a user, resetting a password or signing a user out
-          everywhere ends their sessions within a minute.
-        </p>
-      </div>
+      <PageHeader
+        title="Users"
+        description={
+          <>
+            Viewers look up and print; analysts also export; administrators also manage users and the audit log. Disabling a user, resetting a password or signing a user out
+            everywhere ends their sessions within a minute.
+          </>
+        }
+      />
       <CreateUserForm ssoAvailable={ssoAvailable} />
       <TwoFactorRequirementForm required={twoFactorRequired} local={localUsers.length} enrolled={localUsers.filter((u) => withTwoFactor.has(u.id)).length} />
       <DataTable

@@ -4,6 +4,7 @@ import { useActionState } from 'react';
 import { twoFactorRequirementAction } from './actions';
 import { IDLE } from '@/lib/actions/action-state';
 import { FormMessage } from '@/components/ui/form-message';
+import { SubmitButton } from '@/components/ui/button';
 
 /** The administrator's switch: every local (portal-password) account needs two-factor sign-in. */
 export function TwoFactorRequirementForm({ required, enrolled, local }: { required: boolean; enrolled: number; local: number }) {
@@ -20,13 +21,9 @@ export function TwoFactorRequirementForm({ required, enrolled, local }: { requir
         <input type="checkbox" name="requireTwoFactor" defaultChecked={required} className="h-4 w-4" />
         Require two-factor sign-in for every portal-password account
       </label>
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-700 focus:ring-offset-2 disabled:opacity-70"
-      >
-        {pending ? 'Saving…' : 'Save two-factor setting'}
-      </button>
+      <SubmitButton pending={pending} pendingText="Saving…">
+        Save two-factor setting
+      </SubmitButton>
       <FormMessage state={state} />
     </form>
   );

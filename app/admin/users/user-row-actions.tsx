@@ -6,15 +6,14 @@ import { ROLES, type Role } from '@/lib/db/schema';
 import { manageUserAction } from './actions';
 import { IDLE } from '@/lib/actions/action-state';
 import { FormMessage } from '@/components/ui/form-message';
+import { SubmitButton } from '@/components/ui/button';
+import { Select } from '@/components/ui/field';
 import { OneTimePassword } from './one-time-password';
 
 interface Props {
   user: { id: string; email: string; role: Role; disabled: boolean; hasLocalPassword: boolean; hasTwoFactor: boolean };
   isSelf: boolean;
 }
-
-const button =
-  'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm font-medium text-slate-900 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-700 disabled:opacity-60';
 
 // One form per row; the submit button's name/value says which change is meant.
 export function UserRowActions({ user, isSelf }: Props) {
@@ -27,38 +26,38 @@ export function UserRowActions({ user, isSelf }: Props) {
         <label htmlFor={roleId} className="sr-only">
           Role for {user.email}
         </label>
-        <select id={roleId} name="role" defaultValue={user.role} className="rounded-md border border-slate-400 px-2 py-1 text-sm">
+        <Select id={roleId} name="role" defaultValue={user.role}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
               {ROLE_LABELS[r]}
             </option>
           ))}
-        </select>
-        <button type="submit" name="intent" value="set-role" disabled={pending} className={button}>
+        </Select>
+        <SubmitButton size="sm" variant="secondary" name="intent" value="set-role" disabled={pending}>
           Change role
-        </button>
+        </SubmitButton>
         {user.disabled ? (
-          <button type="submit" name="intent" value="enable" disabled={pending} className={button}>
+          <SubmitButton size="sm" variant="secondary" name="intent" value="enable" disabled={pending}>
             Enable
-          </button>
+          </SubmitButton>
         ) : (
-          <button type="submit" name="intent" value="disable" disabled={pending || isSelf} className={button}>
+          <SubmitButton size="sm" variant="danger" name="intent" value="disable" disabled={pending || isSelf}>
             Disable
-          </button>
+          </SubmitButton>
         )}
         {user.hasLocalPassword ? (
-          <button type="submit" name="intent" value="reset-password" disabled={pending} className={button}>
+          <SubmitButton size="sm" variant="secondary" name="intent" value="reset-password" disabled={pending}>
             Reset password
-          </button>
+          </SubmitButton>
         ) : null}
         {user.hasTwoFactor ? (
-          <button type="submit" name="intent" value="reset-two-factor" disabled={pending} className={button}>
+          <SubmitButton size="sm" variant="secondary" name="intent" value="reset-two-factor" disabled={pending}>
             Reset two-factor
-          </button>
+          </SubmitButton>
         ) : null}
-        <button type="submit" name="intent" value="revoke-sessions" disabled={pending} className={button}>
+        <SubmitButton size="sm" variant="secondary" name="intent" value="revoke-sessions" disabled={pending}>
           Sign out everywhere
-        </button>
+        </SubmitButton>
       </div>
       <FormMessage state={state}>{state.oneTimePassword ? <OneTimePassword {...state.oneTimePassword} /> : null}</FormMessage>
     </form>

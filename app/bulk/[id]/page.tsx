@@ -12,6 +12,10 @@ import { bulkStore } from '@/lib/bulk/bulk-store';
 import { FIRM_SECTIONS, isFirmSectionSlug } from '@/lib/sections/firm-sections';
 import { formatDateTime } from '@/lib/format/date';
 import { bulkApiPath, bulkPath, entityPath, withQuery } from '@/lib/routes/portal-paths';
+import { Button, ButtonAnchor } from '@/components/ui/button';
+import { Field, Select } from '@/components/ui/field';
+import { TextAnchor, TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Bulk check results' };
 
@@ -90,13 +94,13 @@ function Candidates({ r, action, show, nextRow }: { r: ResultRow; action: string
         </ul>
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className="rounded bg-brand-700 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-800 focus:ring-2 focus:ring-brand-700 focus:outline-none">
+        <Button type="submit" variant="primary" size="sm">
           Record choice for row {r.row.rowNo}
-        </button>
+        </Button>
         {nextRow ? (
-          <a href={`#row-${nextRow}`} className="text-sm text-brand-800 underline">
+          <TextAnchor href={`#row-${nextRow}`} className="text-sm">
             Skip to the next row waiting (row {nextRow})
-          </a>
+          </TextAnchor>
         ) : null}
       </div>
     </form>
@@ -154,9 +158,9 @@ function ResultCell({ column, r }: { column: ResultColumn; r: ResultRow }) {
       return (
         <>
           {r.result.matchedRef && r.result.matchedKind && r.result.outcome === 'matched' ? (
-            <Link href={entityPath(r.result.matchedKind, r.result.matchedRef)} className="text-brand-800 underline">
+            <TextLink href={entityPath(r.result.matchedKind, r.result.matchedRef)}>
               {r.result.matchedName ?? r.result.matchedRef} ({r.result.matchedRef})
-            </Link>
+            </TextLink>
           ) : r.result.outcome === 'unauthorised' ? (
             <span className="font-medium">{r.result.matchedName}</span>
           ) : null}
@@ -212,26 +216,25 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
 
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm">
-          <Link href={bulkPath()} className="text-brand-800 underline">
-            Bulk checks
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight">Bulk check of {job.rowCount.toLocaleString('en-GB')} rows</h1>
-        <p className="mt-1 text-sm text-slate-700">
-          Started {formatDateTime(job.createdAt)} by {job.createdByEmail} from {job.filename ?? (job.source === 'paste' ? 'pasted rows' : job.source)}; fetching {fetched}. Results
-          are kept until {formatDateTime(job.expiresAt)}.
-        </p>
+      <PageHeader
+        caption={<TextLink href={bulkPath()}>Bulk checks</TextLink>}
+        title={`Bulk check of ${job.rowCount.toLocaleString('en-GB')} rows`}
+        description={
+          <>
+            Started {formatDateTime(job.createdAt)} by {job.createdByEmail} from {job.filename ?? (job.source === 'paste' ? 'pasted rows' : job.source)}; fetching {fetched}.
+            Results are kept until {formatDateTime(job.expiresAt)}.
+          </>
+        }
+      >
         {job.inputLayout && (
-          <p className="mt-1 text-sm text-slate-700" data-testid="bulk-read-as">
+          <p className="text-sm text-slate-700" data-testid="bulk-read-as">
             Read {job.inputLayout.sheet ? `from the sheet "${job.inputLayout.sheet}", ` : ''}
             {job.inputLayout.headerRow !== null ? `with the column names in row ${job.inputLayout.headerRow}` : 'without a header row'}
             {job.inputLayout.columns.length > 0 ? `: ${job.inputLayout.columns.map((c) => `${c.role} in column ${c.column}${c.header ? ` ("${c.header}")` : ''}`).join(', ')}` : ''}
             {job.userColumns.length > 0 ? `; your own columns kept: ${job.userColumns.join(', ')}` : ''}.
           </p>
         )}
-      </div>
+      </PageHeader>
       {notice && (
         <p role="status" className="rounded border border-brand-100 bg-brand-50 p-2 text-sm text-brand-800">
           {notice}
@@ -242,44 +245,33 @@ export default async function BulkJobPage({ params, searchParams }: Props) {
         <h2 id="bulk-actions-heading" className="sr-only">
           Actions
         </h2>
-        <a href={bulkApiPath(id, 'download', 'csv')} className="rounded border border-slate-400 px-3 py-1.5 font-medium text-brand-800 underline">
-          Download CSV
-        </a>
-        <a href={bulkApiPath(id, 'download', 'xlsx')} className="rounded border border-slate-400 px-3 py-1.5 font-medium text-brand-800 underline">
-          Download XLSX
-        </a>
+        <ButtonAnchor href={bulkApiPath(id, 'download', 'csv')}>Download CSV</ButtonAnchor>
+        <ButtonAnchor href={bulkApiPath(id, 'download', 'xlsx')}>Download XLSX</ButtonAnchor>
         {!mayAct && <p className="basis-full text-slate-700">{BULK_NOTICES['not-owner']}</p>}
         {mayAct && job.state === 'running' && (
           <form method="post" action={bulkApiPath(id, 'cancel')}>
-            <button type="submit" className="rounded border border-red-700 px-3 py-1.5 font-medium text-red-900 hover:bg-red-50">
+            <Button type="submit" variant="danger">
               Cancel bulk check
-            </button>
+            </Button>
           </form>
         )}
         {mayAct && job.state !== 'running' && retryable && (
           <form method="post" action={bulkApiPath(id, 'retry')}>
-            <button type="submit" className="rounded border border-slate-500 px-3 py-1.5 font-medium hover:bg-slate-50">
-              Retry failed rows
-            </button>
+            <Button type="submit">Retry failed rows</Button>
           </form>
         )}
         {!mayAct ? null : watchlists.length > 0 ? (
-          <form method="post" action={bulkApiPath(id, 'watchlist')} className="flex items-end gap-2">
-            <div>
-              <label htmlFor="bulk-watchlist" className="block font-medium">
-                Watchlist
-              </label>
-              <select id="bulk-watchlist" name="watchlist" required className="mt-1 rounded border border-slate-400 px-2 py-1">
+          <form method="post" action={bulkApiPath(id, 'watchlist')} className="flex max-w-full flex-wrap items-end gap-2">
+            <Field id="bulk-watchlist" label="Watchlist" className="max-w-full min-w-0">
+              <Select name="watchlist" required className="max-w-full">
                 {watchlists.map((w) => (
                   <option key={w.id} value={w.id}>
                     {w.name}
                   </option>
                 ))}
-              </select>
-            </div>
-            <button type="submit" className="rounded border border-slate-500 px-3 py-1.5 font-medium hover:bg-slate-50">
-              Add matched rows to watchlist
-            </button>
+              </Select>
+            </Field>
+            <Button type="submit">Add matched rows to watchlist</Button>
           </form>
         ) : (
           <p className="text-slate-700">No watchlist exists yet: create one to add the matched rows to it.</p>

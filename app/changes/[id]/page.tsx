@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ChangeRows } from '@/components/watch/change-rows';
 import { ChangeStateForm } from '@/components/watch/change-state-form';
@@ -12,6 +11,8 @@ import { CHANGES_PATH, entityHistoryPath, entityPath, watchCheckPath } from '@/l
 import { KIND_LABELS, sectionTitle } from '@/lib/watchlists/sections-choice';
 import { isEngineId } from '@/lib/watchlists/ids';
 import { changeText } from '@/lib/watch/change-words';
+import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -39,33 +40,27 @@ export default async function ChangePage({ params }: Props) {
   const text = changeText(change.kind, change.section, change.rows, change.summary);
   return (
     <div className="space-y-6">
-      <div className="space-y-2">
-        <p className="text-sm">
-          <Link href={CHANGES_PATH} className="text-brand-700 underline">
-            Changes
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight break-words">
-          {sectionTitle(change.kind, change.section)} of {change.entityName ?? `${label.number} ${change.ref}`}
-        </h1>
+      <PageHeader
+        caption={<TextLink href={CHANGES_PATH}>Changes</TextLink>}
+        title={
+          <>
+            {sectionTitle(change.kind, change.section)} of {change.entityName ?? `${label.number} ${change.ref}`}
+          </>
+        }
+      >
         <p className="text-base" data-testid="change-summary">
           {text.summary}
         </p>
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
           <dt className="font-medium text-slate-600">Record</dt>
           <dd>
-            <Link href={entityPath(change.kind, change.ref)} className="text-brand-700 underline">
-              {change.entityName ?? `${label.number} ${change.ref}`}
-            </Link>{' '}
+            <TextLink href={entityPath(change.kind, change.ref)}>{change.entityName ?? `${label.number} ${change.ref}`}</TextLink>{' '}
             {change.entityName ? (
               <>
                 ({label.number} <span className="font-mono">{change.ref}</span>){' '}
               </>
             ) : null}
-            ·{' '}
-            <Link href={entityHistoryPath(change.kind, change.ref)} className="text-brand-700 underline">
-              History
-            </Link>
+            · <TextLink href={entityHistoryPath(change.kind, change.ref)}>History</TextLink>
           </dd>
           <dt className="font-medium text-slate-600">Severity</dt>
           <dd>
@@ -92,9 +87,9 @@ export default async function ChangePage({ params }: Props) {
           <dd data-testid="change-check">
             {change.check ? (
               <>
-                <Link href={watchCheckPath(change.check.id)} className="text-brand-700 underline">
+                <TextLink href={watchCheckPath(change.check.id)}>
                   <time dateTime={change.check.checkedAt}>{formatDateTime(change.check.checkedAt)}</time>
-                </Link>{' '}
+                </TextLink>{' '}
                 SHA-256 <span className="font-mono break-all">{change.check.sha256}</span>
               </>
             ) : (
@@ -105,9 +100,9 @@ export default async function ChangePage({ params }: Props) {
           <dd>
             {change.previousCheck ? (
               <>
-                <Link href={watchCheckPath(change.previousCheck.id)} className="text-brand-700 underline">
+                <TextLink href={watchCheckPath(change.previousCheck.id)}>
                   <time dateTime={change.previousCheck.checkedAt}>{formatDateTime(change.previousCheck.checkedAt)}</time>
-                </Link>{' '}
+                </TextLink>{' '}
                 SHA-256 <span className="font-mono break-all">{change.previousCheck.sha256}</span>
               </>
             ) : (
@@ -115,7 +110,7 @@ export default async function ChangePage({ params }: Props) {
             )}
           </dd>
         </dl>
-      </div>
+      </PageHeader>
       <section aria-labelledby="rows-heading" className="space-y-3">
         <h2 id="rows-heading" className="text-lg font-semibold">
           What the register changed, row by row

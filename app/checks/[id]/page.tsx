@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CheckStatusTag } from '@/components/watch/watch-tags';
 import { requireUser } from '@/lib/auth/session';
@@ -8,6 +7,7 @@ import { formatDateTime } from '@/lib/format/date';
 import { changesPath, entityHistoryPath, entityPath, watchCheckPath } from '@/lib/routes/portal-paths';
 import { KIND_LABELS } from '@/lib/watchlists/sections-choice';
 import { isEngineId } from '@/lib/watchlists/ids';
+import { TextLink } from '@/components/ui/text-link';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -39,22 +39,15 @@ export default async function CheckPage({ params }: Props) {
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
           <dt className="font-medium text-slate-600">Record</dt>
           <dd>
-            <Link href={entityPath(check.kind, check.ref)} className="text-brand-700 underline">
+            <TextLink href={entityPath(check.kind, check.ref)}>
               {label.number} {check.ref}
-            </Link>{' '}
-            ·{' '}
-            <Link href={entityHistoryPath(check.kind, check.ref)} className="text-brand-700 underline">
-              History
-            </Link>
+            </TextLink>{' '}
+            · <TextLink href={entityHistoryPath(check.kind, check.ref)}>History</TextLink>
           </dd>
           <dt className="font-medium text-slate-600">Outcome</dt>
           <dd className="flex flex-wrap items-center gap-2">
             <CheckStatusTag status={status} changeCount={check.changeCount} />
-            {check.changeCount > 0 ? (
-              <Link href={changesPath({ kind: check.kind, ref: check.ref })} className="text-brand-700 underline">
-                The record&apos;s changes
-              </Link>
-            ) : null}
+            {check.changeCount > 0 ? <TextLink href={changesPath({ kind: check.kind, ref: check.ref })}>The record&apos;s changes</TextLink> : null}
           </dd>
           <dt className="font-medium text-slate-600">Sections</dt>
           <dd>
@@ -75,9 +68,7 @@ export default async function CheckPage({ params }: Props) {
           <dt className="font-medium text-slate-600">Previous check</dt>
           <dd>
             {check.previousCheckId ? (
-              <Link href={watchCheckPath(check.previousCheckId)} className="text-brand-700 underline">
-                The check it was compared with
-              </Link>
+              <TextLink href={watchCheckPath(check.previousCheckId)}>The check it was compared with</TextLink>
             ) : (
               'None: this was the first check (a silent baseline).'
             )}

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { BookUploadForm } from '@/components/principals/book-upload-form';
 import { BookVersionsTable } from '@/components/principals/book-versions-table';
 import { CheckPrincipalNow } from '@/components/principals/check-principal-now';
 import { FindingsTable } from '@/components/principals/findings-table';
 import { registerStateText } from '@/components/principals/register-state';
-import { BUTTON, INPUT, LABEL } from '@/components/watch/styles';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Select } from '@/components/ui/field';
 import { hasRole } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
 import { formatDateTime } from '@/lib/format/date';
@@ -21,6 +21,8 @@ import { ReadStandingsNow } from '@/components/principals/read-standings-now';
 import { arLinksStore } from '@/lib/representatives/ar-links';
 import { arStandingStore } from '@/lib/principals/ar-standing';
 import { firmPath, principalApiPath, PRINCIPALS_PATH } from '@/lib/routes/portal-paths';
+import { TextAnchor, TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Principal' };
 
@@ -66,29 +68,24 @@ export default async function PrincipalPage({ params }: { params: Promise<{ frn:
   const year = new Date().getUTCFullYear() - 1;
   return (
     <div className="space-y-8">
-      <div className="space-y-1">
-        <p className="text-sm">
-          <Link href={PRINCIPALS_PATH} className="text-brand-700 underline">
-            Principals
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight">{principal.name ?? `FRN ${frn}`}</h1>
-        <p className="text-sm text-slate-700">
-          FRN{' '}
-          <Link href={firmPath(frn)} className="text-brand-700 underline">
-            {frn}
-          </Link>{' '}
-          · {registerStateText(principal.registerState)} · added by {principal.addedBy} on {formatDateTime(principal.addedAt)}
-        </p>
+      <PageHeader
+        caption={<TextLink href={PRINCIPALS_PATH}>Principals</TextLink>}
+        title={principal.name ?? `FRN ${frn}`}
+        description={
+          <>
+            FRN <TextLink href={firmPath(frn)}>{frn}</TextLink> · {registerStateText(principal.registerState)} · added by {principal.addedBy} on {formatDateTime(principal.addedAt)}
+          </>
+        }
+      >
         {reading ? (
           <p className="text-sm" data-testid="reviews-overdue">
-            <a href={`#${DUE_REVIEWS_ANCHOR}`} className="text-brand-700 underline">
+            <TextAnchor href={`#${DUE_REVIEWS_ANCHOR}`}>
               {overdue === 0 ? 'No reviews overdue' : `${overdue.toLocaleString('en-GB')} ${overdue === 1 ? 'review' : 'reviews'} overdue`}
-            </a>
+            </TextAnchor>
             {dueSoon > 0 ? `, ${dueSoon.toLocaleString('en-GB')} due within ${REMINDER_WINDOW_DAYS} days` : ''}
           </p>
         ) : null}
-      </div>
+      </PageHeader>
 
       <section aria-labelledby="check-heading" className="space-y-2">
         <h2 id="check-heading" className="text-lg font-semibold">
@@ -181,30 +178,21 @@ export default async function PrincipalPage({ params }: { params: Promise<{ frn:
         </p>
         {last ? (
           <form method="get" action={principalApiPath(frn, 'return')} className="flex flex-wrap items-end gap-3">
-            <div className="flex flex-col gap-1">
-              <label htmlFor="return-from" className={LABEL}>
-                From
-              </label>
-              <input id="return-from" name="from" type="date" required defaultValue={`${year}-01-01`} className={INPUT} />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor="return-to" className={LABEL}>
-                To
-              </label>
-              <input id="return-to" name="to" type="date" required defaultValue={`${year}-12-31`} className={INPUT} />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor="return-format" className={LABEL}>
-                Format
-              </label>
-              <select id="return-format" name="format" defaultValue="csv" className={INPUT}>
+            <Field id="return-from" label="From">
+              <Input name="from" type="date" required defaultValue={`${year}-01-01`} />
+            </Field>
+            <Field id="return-to" label="To">
+              <Input name="to" type="date" required defaultValue={`${year}-12-31`} />
+            </Field>
+            <Field id="return-format" label="Format">
+              <Select name="format" defaultValue="csv">
                 <option value="csv">CSV</option>
                 <option value="xlsx">XLSX</option>
-              </select>
-            </div>
-            <button type="submit" className={BUTTON}>
+              </Select>
+            </Field>
+            <Button type="submit" variant="primary">
               Download
-            </button>
+            </Button>
           </form>
         ) : (
           <p className="text-sm text-slate-700">Available once the register has been read.</p>

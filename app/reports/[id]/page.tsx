@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import Link from 'next/link';
 import { FirmReport } from '@/components/report/firm-report';
 import { PrintButton } from '@/components/report/print-button';
 import { ReportPrintStyle } from '@/components/report/report-print-style';
@@ -13,6 +12,8 @@ import { reportFileHref } from '@/lib/export/export-paths';
 import { requestNonce } from '@/lib/security/request-nonce';
 import { publicOrigin } from '@/lib/runtime/public-url';
 import { snapshotStore } from '@/lib/report/snapshot-store';
+import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -45,16 +46,18 @@ export default async function SnapshotPage({ params }: Props) {
 
   return (
     <div className="space-y-6">
-      <div className="space-y-2">
-        <p className="no-print text-sm">
-          <Link href="/reports" className="text-brand-700 underline">
+      <PageHeader
+        caption={
+          <TextLink href="/reports" className="no-print">
             ← Saved reports
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight">
-          Saved report: {snapshot.subjectName ?? `Firm ${snapshot.frn}`} <span className="font-mono text-lg font-normal text-slate-600">FRN {snapshot.frn}</span>
-        </h1>
-      </div>
+          </TextLink>
+        }
+        title={
+          <>
+            Saved report: {snapshot.subjectName ?? `Firm ${snapshot.frn}`} <span className="font-mono text-lg font-normal text-slate-600">FRN {snapshot.frn}</span>
+          </>
+        }
+      />
       <SnapshotBanner snapshot={snapshot} />
       <div className="no-print">
         <PrintButton />

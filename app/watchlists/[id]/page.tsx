@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AddEntriesForms } from '@/components/watch/add-entries-forms';
 import { CheckNow } from '@/components/watch/check-now';
@@ -15,6 +14,8 @@ import { changesPath, WATCHLISTS_PATH } from '@/lib/routes/portal-paths';
 import { listCycleCosts } from '@/lib/watchlists/list-cycle-cost';
 import { ENTITY_KINDS, watchableSections } from '@/lib/watchlists/sections-choice';
 import { isWatchlistId } from '@/lib/watchlists/ids';
+import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -47,14 +48,7 @@ export default async function WatchlistPage({ params }: Props) {
   const open = entries.reduce((n, e) => n + e.openChanges, 0);
   return (
     <div className="space-y-8">
-      <div className="space-y-1">
-        <p className="text-sm">
-          <Link href={WATCHLISTS_PATH} className="text-brand-700 underline">
-            Watchlists
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight break-words">{list.name}</h1>
-        {list.description ? <p className="text-slate-700">{list.description}</p> : null}
+      <PageHeader caption={<TextLink href={WATCHLISTS_PATH}>Watchlists</TextLink>} title={list.name} description={list.description ?? undefined}>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <div className="flex gap-1.5">
             <dt className="font-medium text-slate-600">Owner</dt>
@@ -72,18 +66,10 @@ export default async function WatchlistPage({ params }: Props) {
           </div>
           <div className="flex gap-1.5">
             <dt className="font-medium text-slate-600">Open changes</dt>
-            <dd>
-              {open > 0 ? (
-                <Link href={changesPath({ list: list.id })} className="text-brand-700 underline">
-                  {open} open
-                </Link>
-              ) : (
-                'None'
-              )}
-            </dd>
+            <dd>{open > 0 ? <TextLink href={changesPath({ list: list.id })}>{open} open</TextLink> : 'None'}</dd>
           </div>
         </dl>
-      </div>
+      </PageHeader>
 
       <section aria-labelledby="check-heading" className="space-y-3">
         <h2 id="check-heading" className="text-lg font-semibold">

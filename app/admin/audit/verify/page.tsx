@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { StatusTag } from '@/components/ui/status-tag';
 import { SummaryList } from '@/components/ui/summary-list';
 import { recordAudit } from '@/lib/audit/record';
 import { requireRole } from '@/lib/auth/session';
 import { auditStore, describeAuditChain } from '@/lib/audit/audit-store';
+import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Audit chain verification' };
 
@@ -44,18 +45,16 @@ export default async function AuditVerifyPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm">
-          <Link href="/admin/audit" className="text-brand-700 underline">
-            ← Audit log
-          </Link>
-        </p>
-        <h1 className="mt-2 text-2xl font-bold tracking-tight">Audit chain verification</h1>
-        <p className="mt-1 max-w-3xl text-sm text-slate-700">
-          Every audit entry carries a SHA-256 hash of its content chained to the entry before it. Changing, deleting or reordering an entry directly in the database, even with the
-          database&apos;s guards removed, breaks the chain at that entry. The same check runs from the shell with <code>npm run audit-verify</code>.
-        </p>
-      </div>
+      <PageHeader
+        caption={<TextLink href="/admin/audit">← Audit log</TextLink>}
+        title="Audit chain verification"
+        description={
+          <>
+            Every audit entry carries a SHA-256 hash of its content chained to the entry before it. Changing, deleting or reordering an entry directly in the database, even with
+            the database&apos;s guards removed, breaks the chain at that entry. The same check runs from the shell with <code>npm run audit-verify</code>.
+          </>
+        }
+      />
       <div role="status" data-testid="audit-chain-status" className="space-y-3">
         <p className="text-base">
           <StatusTag tone={report.intact ? 'positive' : 'negative'}>{report.intact ? 'Intact' : 'Broken'}</StatusTag>{' '}

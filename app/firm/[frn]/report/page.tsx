@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { BadReference } from '@/components/register/bad-reference';
 import { CaseReferenceForm } from '@/components/report/case-reference-form';
@@ -20,6 +19,8 @@ import { generateFirmReport } from '@/lib/report/generate-firm-report';
 import { readReportLimits } from '@/lib/report/limits';
 import { requestNonce } from '@/lib/security/request-nonce';
 import { publicOrigin } from '@/lib/runtime/public-url';
+import { TextLink } from '@/components/ui/text-link';
+import { PageHeader } from '@/components/ui/page-header';
 
 type Props = { params: Promise<{ frn: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -64,24 +65,25 @@ export default async function FirmReportPage({ params, searchParams }: Props) {
 
   return (
     <div className="space-y-6">
-      <div className="space-y-2">
-        <p className="no-print flex flex-wrap gap-x-4 text-sm">
-          <Link href={firmPath(frn)} className="text-brand-700 underline">
-            ← {name}
-          </Link>
-          <Link href={reportsPath({ firm: frn, user: 'all' })} className="text-brand-700 underline">
-            Saved reports for this firm
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight">
-          Firm {view === 'summary' ? 'summary report' : 'report'}: {name} <span className="font-mono text-lg font-normal text-slate-600">FRN {frn}</span>
-        </h1>
+      <PageHeader
+        caption={
+          <span className="no-print flex flex-wrap gap-x-4">
+            <TextLink href={firmPath(frn)}>← {name}</TextLink>
+            <TextLink href={reportsPath({ firm: frn, user: 'all' })}>Saved reports for this firm</TextLink>
+          </span>
+        }
+        title={
+          <>
+            Firm {view === 'summary' ? 'summary report' : 'report'}: {name} <span className="font-mono text-lg font-normal text-slate-600">FRN {frn}</span>
+          </>
+        }
+      >
         <p className="no-print max-w-3xl text-sm text-slate-700">
           Every section of the firm, read from the register now (or from the portal&apos;s recent cache), for printing or saving as evidence: in full, or as a summary (each
           section&apos;s count and first rows, with every list in full as a CSV file whose SHA-256 is printed), which keeps a large firm&apos;s printout short. Lists are read up to{' '}
           {limits.reportMaxPages} pages each; anything cut short says so.
         </p>
-      </div>
+      </PageHeader>
       <CaseReferenceForm
         action={firmPath(frn, 'report')}
         value={checkedCase.ok ? caseReference : String(query.case ?? '').slice(0, 200)}

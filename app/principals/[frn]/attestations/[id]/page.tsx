@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { DataTable } from '@/components/tables/data-table';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireUser } from '@/lib/auth/session';
 import { formatDate, formatDateTime } from '@/lib/format/date';
 import { principalStore } from '@/lib/principals/principal-store';
 import { checkFrn } from '@/lib/register/validate';
 import { principalPath } from '@/lib/routes/portal-paths';
+import { TextLink } from '@/components/ui/text-link';
 
 export const metadata: Metadata = { title: 'AR list attestation' };
 
@@ -36,9 +36,7 @@ export default async function AttestationPage({ params }: { params: Promise<{ fr
   return (
     <article className="space-y-6">
       <p className="no-print text-sm">
-        <Link href={principalPath(a.principalFrn)} className="text-brand-700 underline">
-          Back to the principal
-        </Link>
+        <TextLink href={principalPath(a.principalFrn)}>Back to the principal</TextLink>
       </p>
       <header className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight">
