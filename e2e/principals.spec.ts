@@ -150,3 +150,48 @@ test('an analyst adds a principal, uploads its book, checks it now, reviews a fi
   await expect(viewerPage.getByRole('button', { name: 'Attest the AR list as at today' })).toHaveCount(0);
   await viewer.close();
 });
+
+test("the network principal's 714 current ARs: the workspace's long tables a page at a time, found across every page", async ({ page }) => {
+  test.setTimeout(150_000);
+  const network = dataset.firms.get(SHOWCASE.networkPrincipalFrn)!;
+  const current = network.representatives.current.length;
+  expect(current, "the sandbox's network principal has more than one page of current ARs").toBeGreaterThan(100);
+  await page.goto('/principals');
+  await page.getByLabel("Principal firm's FRN").fill(network.frn);
+  await page.getByRole('button', { name: 'Add principal' }).click();
+  await expect(page).toHaveURL(new RegExp(`/principals/${network.frn}$`));
+  await page.getByRole('button', { name: 'Check now' }).click();
+  await expect(page.getByTestId('cycle-progress')).toHaveAttribute('data-finished', 'true', { timeout: 90_000 });
+  await page.reload();
+
+  const standings = page.locator('#ar-standings');
+  const due = page.locator('#due-reviews');
+  await expect(standings.locator('tbody tr')).toHaveCount(50);
+  await expect(due.locator('tbody tr')).toHaveCount(50);
+  await expect(due.locator('caption')).toContainText(`rows 1–50 of ${current}`);
+  await expect(standings.locator('caption')).toContainText(`${current} not read yet; rows 1–50 of ${current}`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The last page of the reviews due, landing on its table; the standings stay on their first page.
+  const lastPage = Math.ceil(current / 50);
+  await page.getByRole('navigation', { name: 'Reviews due pages' }).getByRole('link', { name: 'Last page' }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?due=${lastPage}#due-reviews$`));
+  await expect(due.locator('tbody tr')).toHaveCount(current - (lastPage - 1) * 50);
+  await expect(due.locator('caption')).toContainText(`rows ${(lastPage - 1) * 50 + 1}–${current} of ${current}`);
+  await expect(standings.locator('tbody tr')).toHaveCount(50);
+
+  // One AR by its FRN, whichever page it was on: both tables show just it.
+  const wanted = network.representatives.current[current - 1];
+  await page.getByLabel('Find an AR by name or FRN').fill(wanted.arFrn);
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?ar=${wanted.arFrn}$`));
+  await expect(standings.locator('tbody tr')).toHaveCount(1);
+  await expect(standings.locator('tbody tr')).toContainText(`(${wanted.arFrn})`);
+  await expect(due.locator('tbody tr')).toHaveCount(1);
+  await expect(due.locator('caption')).toContainText('1 found');
+  await page.getByLabel('Find an AR by name or FRN').fill('no such representative anywhere');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(standings).toContainText(`No current appointed representative's name or FRN contains "no such representative anywhere".`);
+  await page.getByRole('link', { name: 'Show every AR' }).click();
+  await expect(due.locator('tbody tr')).toHaveCount(50);
+});

@@ -26,29 +26,50 @@ export function passText(pass: StandingPass | null): string {
     : `Reading since ${formatDateTime(pass.createdAt)}, at the idle share of the register's budget (people's pages go first): ${read} so far${failed}.`;
 }
 
-/**
- * Each current AR of the last reading with its own standing as last read (a badge: symbol, level
- * and words, never colour alone), its reasons, and the other principals it is known under; the
- * stops first, then the cautions. From stored data only.
- */
-export function ArStandingsTable({ rows }: { rows: ArStandingRow[] }) {
-  const sorted = [...rows].sort(
+/** The stops first, then the cautions, then the clear, then those not read yet; by name within each. */
+export function sortStandingRows(rows: readonly ArStandingRow[]): ArStandingRow[] {
+  return [...rows].sort(
     (a, b) => (a.stored ? ORDER[a.stored.level] : 3) - (b.stored ? ORDER[b.stored.level] : 3) || a.arName.localeCompare(b.arName) || a.arFrn.localeCompare(b.arFrn),
   );
+}
+
+/** How many ARs stand at each level, in words ("0 Stop, 714 Caution, 0 Clear"), over the whole list. */
+export function standingSummary(rows: readonly ArStandingRow[]): string {
   const counts = rows.reduce<Record<string, number>>((n, r) => ({ ...n, [r.stored?.level ?? 'unread']: (n[r.stored?.level ?? 'unread'] ?? 0) + 1 }), {});
-  const summary = (['stop', 'caution', 'clear'] as const)
+  return (['stop', 'caution', 'clear'] as const)
     .map((l) => `${(counts[l] ?? 0).toLocaleString('en-GB')} ${LEVEL_WORD[l]}`)
     .concat(counts.unread ? [`${counts.unread.toLocaleString('en-GB')} not read yet`] : [])
     .join(', ');
+}
+
+/**
+ * Current ARs of the last reading (a page of them, in `sortStandingRows`' order) with each one's
+ * own standing as last read (a badge: symbol, level and words, never colour alone), its reasons,
+ * and the other principals it is known under. From stored data only. `summary` counts the whole
+ * list; `position` says which rows of it are shown when it is paged.
+ */
+export function ArStandingsTable({
+  rows,
+  summary,
+  position,
+  filterable,
+  emptyText,
+}: {
+  rows: ArStandingRow[];
+  summary: string;
+  position?: string;
+  filterable: boolean;
+  emptyText: string;
+}) {
   return (
     <DataTable
       id="ar-standings"
       caption="Each current AR's standing"
-      captionExtra={summary}
-      rows={sorted}
+      captionExtra={position ? `${summary}; ${position}` : summary}
+      rows={rows}
       rowKey={(r) => r.arFrn}
-      filterable
-      emptyText="No current appointed representatives on the last reading."
+      filterable={filterable}
+      emptyText={emptyText}
       columns={[
         {
           header: 'Appointed representative',

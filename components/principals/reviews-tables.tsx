@@ -10,17 +10,33 @@ import { TextLink } from '@/components/ui/text-link';
 const ASSESSMENT_LABELS: Record<ArReview['assessment'], string> = { satisfactory: 'Satisfactory', concerns: 'Concerns', unsatisfactory: 'Unsatisfactory' };
 
 /** Each current AR's next annual review: overdue ones first, said in words. */
-export function DueReviewsTable({ due }: { due: DueReview[] }) {
-  const overdue = due.filter((d) => d.overdue).length;
+export function DueReviewsTable({
+  due,
+  overdue,
+  total,
+  position,
+  filterable,
+  emptyText,
+}: {
+  /** The rows shown (a page of the schedule, most overdue first). */
+  due: DueReview[];
+  /** Overdue and current ARs in the whole schedule. */
+  overdue: number;
+  total: number;
+  position?: string;
+  filterable: boolean;
+  emptyText: string;
+}) {
+  const counts = `${overdue.toLocaleString('en-GB')} overdue of ${total.toLocaleString('en-GB')} current ARs`;
   return (
     <DataTable
       id={DUE_REVIEWS_ANCHOR}
       caption="Annual reviews due"
-      captionExtra={`${overdue.toLocaleString('en-GB')} overdue of ${due.length.toLocaleString('en-GB')} current ARs`}
+      captionExtra={position ? `${counts}; ${position}` : counts}
       rows={due}
       rowKey={(d) => d.arFrn}
-      filterable
-      emptyText="No current appointed representatives on the last reading."
+      filterable={filterable}
+      emptyText={emptyText}
       columns={[
         {
           header: 'Appointed representative',

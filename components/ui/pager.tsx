@@ -14,10 +14,16 @@ type Props = {
   label: string;
   /** Say "Page N of M" at the pager (the default, for a list with nothing else saying it: the changes inbox); off in a paged register list, whose bar above the rows says it once (components/register/list-mode-bar.tsx). */
   showPosition?: boolean;
+  /** The query parameter that holds the page (default `page`): a page with two paged tables gives each its own. */
+  param?: string;
+  /** An element id the links go to (the table's own), so a step keeps the reader at the table rather than the top of the page. */
+  fragment?: string;
 };
 
-function href(basePath: PortalPath, params: Record<string, string | undefined>, page: number | 'last'): PortalPath {
-  return withQuery(basePath, { ...params, page: page === 'last' ? 'last' : page > 1 ? String(page) : undefined });
+function href(basePath: PortalPath, params: Record<string, string | undefined>, page: number | 'last', param = 'page', fragment?: string): PortalPath {
+  const target = withQuery(basePath, { ...params, [param]: page === 'last' ? 'last' : page > 1 ? String(page) : undefined });
+  // A fragment only names where on the page to land: the path is the list's own.
+  return (fragment ? `${target}#${fragment}` : target) as PortalPath;
 }
 
 /** The numbered pages around the current one, with the first and last always reachable. */
@@ -56,7 +62,7 @@ const ABSENT = 'inline-flex min-h-8 items-center rounded border border-slate-200
  * last, and a small GET form to go to any page (it works without JavaScript). A step that goes
  * nowhere (previous on page 1) is shown greyed as text, not a link, so the row does not jump.
  */
-export function Pager({ basePath, params = {}, page, totalPages, hasNext, minTotalPages, label, showPosition = true }: Props) {
+export function Pager({ basePath, params = {}, page, totalPages, hasNext, minTotalPages, label, showPosition = true, param = 'page', fragment }: Props) {
   const known = totalPages !== undefined;
   const more = known ? page < totalPages : Boolean(hasNext);
   if (known ? totalPages <= 1 : page <= 1 && !more) return null;
@@ -79,7 +85,7 @@ export function Pager({ basePath, params = {}, page, totalPages, hasNext, minTot
         {body}
       </span>
     ) : (
-      <Link href={href(basePath, params, target)} className={LINK} rel={rel}>
+      <Link href={href(basePath, params, target, param, fragment)} className={LINK} rel={rel}>
         {body}
       </Link>
     );
@@ -100,7 +106,7 @@ export function Pager({ basePath, params = {}, page, totalPages, hasNext, minTot
             {p}
           </span>
         ) : (
-          <Link key={p} href={href(basePath, params, p)} className={LINK}>
+          <Link key={p} href={href(basePath, params, p, param, fragment)} className={LINK}>
             <span className="sr-only">Page </span>
             {p}
           </Link>
@@ -108,14 +114,19 @@ export function Pager({ basePath, params = {}, page, totalPages, hasNext, minTot
       )}
       {step(more ? page + 1 : undefined, 'Next', '›', true, 'next')}
       {step(last, 'Last', '»', true)}
-      <form method="get" action={basePath} className="ml-1 flex items-center gap-1" aria-label={`Go to a page of the ${label.toLowerCase()}`}>
+      <form
+        method="get"
+        action={fragment ? `${basePath}#${fragment}` : basePath}
+        className="ml-1 flex items-center gap-1"
+        aria-label={`Go to a page of the ${label.toLowerCase()}`}
+      >
         {Object.entries(params).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />))}
         <label htmlFor={jumpId} className="text-slate-700">
           Go to page
         </label>
         <input
           id={jumpId}
-          name="page"
+          name={param}
           type="number"
           inputMode="numeric"
           min={1}

@@ -16,11 +16,14 @@ import { DUE_REVIEWS_ANCHOR, REMINDER_WINDOW_DAYS, remindersOf } from '@/lib/pri
 import { AttestButton, PrepareReviewForm } from '@/components/principals/review-forms';
 import { AttestationsTable, DueReviewsTable, ReviewsTable } from '@/components/principals/reviews-tables';
 import { checkFrn } from '@/lib/register/validate';
-import { ArStandingsTable, passText } from '@/components/principals/ar-standings';
+import { ArStandingsTable, passText, sortStandingRows, standingSummary } from '@/components/principals/ar-standings';
+import { FindArForm } from '@/components/principals/find-ar-form';
+import { Pager } from '@/components/ui/pager';
+import { rowMatches, rowsPage } from '@/lib/page-data/rows-page';
 import { ReadStandingsNow } from '@/components/principals/read-standings-now';
 import { arLinksStore } from '@/lib/representatives/ar-links';
 import { arStandingStore } from '@/lib/principals/ar-standing';
-import { firmPath, principalApiPath, PRINCIPALS_PATH } from '@/lib/routes/portal-paths';
+import { firmPath, principalApiPath, principalPath, PRINCIPALS_PATH } from '@/lib/routes/portal-paths';
 import { TextAnchor, TextLink } from '@/components/ui/text-link';
 import { PageHeader } from '@/components/ui/page-header';
 
@@ -32,7 +35,12 @@ export const metadata: Metadata = { title: 'Principal' };
  * findings with their review, and the annual return's population. Analysts and admins write;
  * viewers read.
  */
-export default async function PrincipalPage({ params }: { params: Promise<{ frn: string }> }) {
+/** Rows of each long table (standings, reviews due) a page shows: 700100's 714 ARs in full made a 3 MB page that took about 250 ms to render. */
+const ROWS_PER_PAGE = 50;
+
+export default async function PrincipalPage({ params, searchParams }: { params: Promise<{ frn: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const query = await searchParams;
+  const find = (Array.isArray(query.ar) ? query.ar[0] : query.ar)?.trim().slice(0, 200) ?? '';
   const user = await requireUser();
   const checked = checkFrn((await params).frn);
   if (!checked.ok) notFound();
@@ -58,10 +66,29 @@ export default async function PrincipalPage({ params }: { params: Promise<{ frn:
     stored: standings.get(arFrn) ?? null,
     others: others.get(arFrn) ?? [],
   }));
+  const standingsPage = rowsPage(
+    sortStandingRows(standingRows).filter((r) => rowMatches(find, r.arName, r.arFrn)),
+    query.standings,
+    ROWS_PER_PAGE,
+  );
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const due = reading ? reviewSchedule(reading.rows, reviews, today) : [];
   const overdue = due.filter((d) => d.overdue).length;
   const dueSoon = remindersOf(due, reviews, today).length - overdue;
+  const duePage = rowsPage(
+    due.filter((d) => rowMatches(find, d.arName, d.arFrn)),
+    query.due,
+    ROWS_PER_PAGE,
+  );
+  // The other table's page and the search stay as they are when one table's page changes.
+  const keep = { ar: find || undefined, standings: standingsPage.page > 1 ? String(standingsPage.page) : undefined, due: duePage.page > 1 ? String(duePage.page) : undefined };
+  const rowsSaid = (p: { first: number; last: number; total: number; totalPages: number }) =>
+    p.totalPages > 1
+      ? `rows ${p.first.toLocaleString('en-GB')}–${p.last.toLocaleString('en-GB')} of ${p.total.toLocaleString('en-GB')}${find ? ' found' : ''}`
+      : find
+        ? `${p.total.toLocaleString('en-GB')} found`
+        : undefined;
+  const emptyText = find ? `No current appointed representative's name or FRN contains "${find}".` : 'No current appointed representatives on the last reading.';
   const canManage = hasRole(user.role, 'analyst');
   const running = checks.find((c) => c.finishedAt === null) ?? null;
   const last = checks.find((c) => c.finishedAt !== null) ?? null;
@@ -124,7 +151,30 @@ export default async function PrincipalPage({ params }: { params: Promise<{ frn:
           {passText(pass)}
         </p>
         {reading && canManage ? <ReadStandingsNow frn={frn} /> : null}
-        {reading ? <ArStandingsTable rows={standingRows} /> : <p className="text-sm text-slate-700">Available once the register has been read.</p>}
+        {reading ? (
+          <>
+            <FindArForm frn={frn} find={find} />
+            <ArStandingsTable
+              rows={standingsPage.rows}
+              summary={standingSummary(standingRows)}
+              position={rowsSaid(standingsPage)}
+              filterable={standingsPage.totalPages === 1}
+              emptyText={emptyText}
+            />
+            <Pager
+              basePath={principalPath(frn)}
+              params={{ ...keep, standings: undefined }}
+              page={standingsPage.page}
+              totalPages={standingsPage.totalPages}
+              label="AR standings"
+              param="standings"
+              fragment="ar-standings"
+              showPosition={false}
+            />
+          </>
+        ) : (
+          <p className="text-sm text-slate-700">Available once the register has been read.</p>
+        )}
       </section>
 
       <section aria-labelledby="book-heading" className="space-y-3">
@@ -149,7 +199,17 @@ export default async function PrincipalPage({ params }: { params: Promise<{ frn:
               <PrepareReviewForm frn={frn} ars={due.map((d) => ({ arFrn: d.arFrn, label: `${d.arName} (${d.arFrn})${d.overdue ? ', overdue' : ''}` }))} />
             ) : null}
             <ReviewsTable frn={frn} reviews={reviews} userEmail={user.email} canManage={canManage} />
-            <DueReviewsTable due={due} />
+            <DueReviewsTable due={duePage.rows} overdue={overdue} total={due.length} position={rowsSaid(duePage)} filterable={duePage.totalPages === 1} emptyText={emptyText} />
+            <Pager
+              basePath={principalPath(frn)}
+              params={{ ...keep, due: undefined }}
+              page={duePage.page}
+              totalPages={duePage.totalPages}
+              label="Reviews due"
+              param="due"
+              fragment={DUE_REVIEWS_ANCHOR}
+              showPosition={false}
+            />
           </>
         ) : (
           <p className="text-sm text-slate-700">Available once the register has been read.</p>
