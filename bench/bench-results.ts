@@ -386,7 +386,7 @@ export function renderMarkdown(r: BenchResults): string {
           ...(p.enrichmentBesideTeam
             ? [
                 [
-                  `each AR's standing beside the team (browsing its first ${p.enrichmentBesideTeam.team.seconds} s): wall time against the bound`,
+                  `each AR's standing beside the team (browsing its first ${p.enrichmentBesideTeam.team.seconds.toFixed(0)} s): wall time against the bound`,
                   `${p.enrichmentBesideTeam.pass.wallSeconds.toFixed(1)} s for ${int(p.enrichmentBesideTeam.pass.requests)} requests; bound ${p.enrichmentBesideTeam.pass.boundSeconds} s (${p.enrichmentBesideTeam.pass.ratioToBound?.toFixed(2) ?? '—'}×); ${p.enrichmentBesideTeam.pass.rateLimited} × 429; ${p.enrichmentBesideTeam.pass.blocks} blocks; most in any 10 s ${p.enrichmentBesideTeam.pass.maxIn10s}`,
                 ],
                 [

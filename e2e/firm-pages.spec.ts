@@ -319,6 +319,8 @@ test.describe('firm sections', () => {
     await page.goto(`/firm/${bank}/permissions`);
     const table = page.getByRole('table', { name: /^Permissions/ });
     const rows = table.locator('tbody tr');
+    // The section streams in after the header: wait for its rows before counting them.
+    await expect(rows.nth(10)).toBeAttached();
     const all = await rows.count();
     expect(all).toBeGreaterThan(10);
     // A filter narrows the screen, never the printout.

@@ -62,7 +62,8 @@ export function Field({
 }
 
 // Borders of slate-500 (#64748b, 4.8:1 on white) so a control's edge meets WCAG 1.4.11's 3:1; red-700 while invalid.
-const CONTROL = 'rounded border border-slate-500 bg-white px-2.5 py-1.5 text-sm text-slate-900 aria-invalid:border-2 aria-invalid:border-red-700';
+// Text of 16 px below the small breakpoint: a phone browser zooms the page into a field whose text is smaller when it takes focus.
+const CONTROL = 'rounded border border-slate-500 bg-white px-2.5 py-1.5 text-base text-slate-900 sm:text-sm aria-invalid:border-2 aria-invalid:border-red-700';
 const FILE =
   'block text-sm text-slate-900 file:mr-3 file:rounded file:border file:border-slate-500 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-100';
 
