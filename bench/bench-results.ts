@@ -390,6 +390,12 @@ export function renderMarkdown(r: BenchResults): string {
                   `${p.enrichmentBesideTeam.pass.wallSeconds.toFixed(1)} s for ${int(p.enrichmentBesideTeam.pass.requests)} requests; bound ${p.enrichmentBesideTeam.pass.boundSeconds} s (${p.enrichmentBesideTeam.pass.ratioToBound?.toFixed(2) ?? '—'}×); ${p.enrichmentBesideTeam.pass.rateLimited} × 429; ${p.enrichmentBesideTeam.pass.blocks} blocks; most in any 10 s ${p.enrichmentBesideTeam.pass.maxIn10s}`,
                 ],
                 [
+                  "every call the key made while that pass ran (the pass's and the team's): against the bound for that many",
+                  p.enrichmentBesideTeam.pass.keyRequests === undefined
+                    ? '—'
+                    : `${int(p.enrichmentBesideTeam.pass.keyRequests)} calls; bound ${p.enrichmentBesideTeam.pass.keyBoundSeconds} s (${p.enrichmentBesideTeam.pass.keyRatioToBound?.toFixed(2) ?? '—'}×)`,
+                ],
+                [
                   'team page wait p50 / p95 beside the standing pass (ms)',
                   `${p.enrichmentBesideTeam.team.total.p50.toFixed(0)} / ${p.enrichmentBesideTeam.team.total.p95.toFixed(0)} (${p.enrichmentBesideTeam.p95Ratio.toFixed(2)}× the p95 alone; p50 ${p.enrichmentBesideTeam.p50Ratio.toFixed(2)}×)`,
                 ],

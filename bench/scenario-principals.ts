@@ -57,6 +57,14 @@ export interface PrincipalsScenarioResult {
     rateLimited: number;
     blocks: number;
     maxIn10s: number;
+    /**
+     * Every call the key made while the pass ran (the pass's and, beside a team, the team's) and
+     * the bound at the same share for that many: whether the key's budget was kept full, whoever
+     * used it.
+     */
+    keyRequests: number;
+    keyBoundSeconds: number;
+    keyRatioToBound?: number;
     levels: Record<string, number>;
     findings: Record<string, number>;
     workspace: { reads: number; p50: number; p95: number; bytes: number };
@@ -183,6 +191,9 @@ async function runEnrichment<T>(
     rateLimited: after.rateLimited - before.rateLimited,
     blocks: after.blocks - before.blocks,
     maxIn10s: after.maxInWindow,
+    keyRequests: after.requests - before.requests,
+    keyBoundSeconds: budgetBoundSeconds(after.requests - before.requests, ctx.budgetShare),
+    keyRatioToBound: ratioToBound(wallSeconds, budgetBoundSeconds(after.requests - before.requests, ctx.budgetShare)),
     levels,
     findings,
     workspace: { reads: reads.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), bytes },
