@@ -3,6 +3,12 @@ import { expect, test } from './support/signed-in';
 
 // "Show all" walks every page through the pacer and shows its progress while it runs, with no
 // client-side code: the progress lines are streamed fallbacks replaced as pages arrive.
+//
+// The progress shows only while pages come from the register: this file must run while 700100's
+// AR list is cold in the shared portal's cache (fresh for 15 minutes). Specs run in file-name
+// order, so it is named to come before firm-pages.spec.ts, whose search of every page caches all
+// 83 pages (as firm-show-all.spec.ts, it ran after it and once saw the walk end before the first
+// progress line). No earlier spec reads that list on the shared portal.
 
 test('the network’s 1,544 appointed representatives, with progress on the way', async ({ page }) => {
   const frn = SHOWCASE.networkPrincipalFrn;
