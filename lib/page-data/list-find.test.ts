@@ -34,3 +34,12 @@ describe('findInList', () => {
     expect(findInList(rows, 'nobody', (r) => [r.name, r.irn])).toEqual([]);
   });
 });
+
+describe("the principal workspace's find (?ar=), over an AR's name and FRN", () => {
+  it('finds by any field, ignoring case and runs of spaces', () => {
+    expect(rowMatches(findWords('acme  ltd'), ['ACME Ltd', '123456'])).toBe(true);
+    expect(rowMatches(findWords('3456'), ['ACME Ltd', '123456'])).toBe(true);
+    expect(rowMatches(findWords('zenith'), ['ACME Ltd', '123456'])).toBe(false);
+    expect(rowMatches(findWords('  '), ['ACME Ltd'])).toBe(true);
+  });
+});

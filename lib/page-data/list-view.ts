@@ -18,20 +18,21 @@ export type ListView = { mode: 'page'; page: number } | { mode: 'last' } | { mod
 /** The longest text a list can be searched for (a name, an FRN or an IRN fits many times over). */
 export const FIND_MAX = 100;
 
-function first(value: string | string[] | undefined): string | undefined {
+/** A query parameter's value, the first when it is given more than once. */
+export function firstValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
 export function parseListView(searchParams: SearchParams): ListView {
   // An empty find box submitted is no search: the list as it was.
-  const find = first(searchParams.find)?.trim().replace(/\s+/g, ' ');
+  const find = firstValue(searchParams.find)?.trim().replace(/\s+/g, ' ');
   if (find) {
     if (find.length > FIND_MAX) return { mode: 'bad', field: 'find', message: `The text to find must be at most ${FIND_MAX} characters.` };
     return { mode: 'find', text: find };
   }
-  if (first(searchParams.all) === '1') return { mode: 'all' };
-  if (first(searchParams.page)?.trim().toLowerCase() === 'last') return { mode: 'last' };
-  const page = checkPage(first(searchParams.page));
+  if (firstValue(searchParams.all) === '1') return { mode: 'all' };
+  if (firstValue(searchParams.page)?.trim().toLowerCase() === 'last') return { mode: 'last' };
+  const page = checkPage(firstValue(searchParams.page));
   if (!page.ok) return { mode: 'bad', field: page.field, message: page.message };
   return { mode: 'page', page: page.value };
 }

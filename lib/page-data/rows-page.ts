@@ -1,8 +1,10 @@
+import { firstValue } from './list-view';
+
 /**
  * One page of a list the portal holds itself (a principal's ARs with their standings, its reviews
  * due): which rows a `?param=N` shows. The number is read leniently (missing, not a number or
  * below 1 is the first page; past the end is the last), because it comes from a URL a person
- * may have typed or kept.
+ * may have typed or kept. Finding rows in it is `list-find.ts`'s, as in the register's lists.
  */
 export interface RowsPage<Row> {
   rows: Row[];
@@ -18,17 +20,10 @@ export interface RowsPage<Row> {
 export function rowsPage<Row>(rows: readonly Row[], raw: string | string[] | undefined, size: number): RowsPage<Row> {
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`A page holds at least one row, not ${size}.`);
   const totalPages = Math.max(1, Math.ceil(rows.length / size));
-  const text = Array.isArray(raw) ? raw[0] : raw;
+  const text = firstValue(raw);
   const asked = text === 'last' ? totalPages : /^\d{1,6}$/.test(text?.trim() ?? '') ? Number(text!.trim()) : 1;
   const page = Math.min(Math.max(asked, 1), totalPages);
   const start = (page - 1) * size;
   const shown = rows.slice(start, start + size);
   return { rows: shown, page, totalPages, first: shown.length ? start + 1 : 0, last: start + shown.length, total: rows.length };
-}
-
-/** Whether a row's name or reference contains what a person typed (case and spacing aside). */
-export function rowMatches(query: string, ...fields: (string | null | undefined)[]): boolean {
-  const q = query.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (!q) return true;
-  return fields.some((f) => (f ?? '').toLowerCase().replace(/\s+/g, ' ').includes(q));
 }
