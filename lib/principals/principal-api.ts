@@ -4,6 +4,7 @@ import type { RecordAuditInput } from '@/lib/audit/record';
 import { xlsxDocument, xlsxResponse } from '@/lib/bulk/bulk-xlsx';
 import type { Db } from '@/lib/db/schema';
 import { csvDocument, csvResponse } from '@/lib/csv/csv';
+import { londonDate } from '@/lib/format/london-time';
 import { checkFrn } from '@/lib/register/validate';
 import { json, refuse, type WatchActor } from '@/lib/watchlists/watch-api';
 import { checkPeriod, RETURN_COLUMNS, returnPopulation } from './annual-return';
@@ -279,7 +280,7 @@ export async function returnResponse(deps: PrincipalApiDeps, actor: WatchActor, 
 // ---- Annual reviews and attestations -------------------------------------------------------------
 
 function todayOf(deps: PrincipalApiDeps): string {
-  return deps.today?.() ?? new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return deps.today?.() ?? londonDate();
 }
 
 /** GET /api/principals/{frn}/reviews → {due: [...], reviews: [...]}: each current AR's next review (overdue first) and every review. */

@@ -10,6 +10,7 @@ import { Field, Input, Select } from '@/components/ui/field';
 import { hasRole } from '@/lib/auth/roles';
 import { requireUser } from '@/lib/auth/session';
 import { formatDateTime } from '@/lib/format/date';
+import { londonDate } from '@/lib/format/london-time';
 import { principalStore } from '@/lib/principals/principal-store';
 import { reviewSchedule } from '@/lib/principals/reviews';
 import { DUE_REVIEWS_ANCHOR, REMINDER_WINDOW_DAYS, remindersOf } from '@/lib/principals/review-reminders';
@@ -74,7 +75,7 @@ export default async function PrincipalPage({ params, searchParams }: { params: 
     query.standings,
     ROWS_PER_PAGE,
   );
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = londonDate();
   const due = reading ? reviewSchedule(reading.rows, reviews, today) : [];
   const overdue = due.filter((d) => d.overdue).length;
   const dueSoon = remindersOf(due, reviews, today).length - overdue;
